@@ -1,0 +1,546 @@
+#include "model/chargeback.h"
+
+#include <algorithm>
+#include <cassert>
+#include <unordered_map>
+
+namespace kg::model {
+
+std::optional<ChargebackGroup> parse_chargeback_group(std::string_view s) {
+    if (s == "clusterqueue") return ChargebackGroup::cluster_queue;
+    if (s == "localqueue") return ChargebackGroup::local_queue;
+    if (s == "namespace") return ChargebackGroup::namespace_;
+    if (s == "flavor") return ChargebackGroup::flavor;
+    return std::nullopt;
+}
+
+std::string_view chargeback_group_name(ChargebackGroup g) {
+    switch (g) {
+    case ChargebackGroup::cluster_queue: return "clusterqueue";
+    case ChargebackGroup::local_queue: return "localqueue";
+    case ChargebackGroup::namespace_: return "namespace";
+    case ChargebackGroup::flavor: return "flavor";
+    }
+    return "clusterqueue";
+}
+
+namespace {
+
+bool is_byte_resource(std::string_view r) {
+    return r == "memory" || r == "ephemeral-storage" || r.starts_with("hugepages-");
+}
+
+__int128 abs128(__int128 v) { return v < 0 ? -v : v; }
+
+std::string u128_to_string(unsigned __int128 v) {
+    if (v == 0) return "0";
+    std::string s;
+    while (v != 0) {
+        s.push_back(static_cast<char>('0' + static_cast<int>(v % 10)));
+        v /= 10;
+    }
+    std::reverse(s.begin(), s.end());
+    return s;
+}
+
+/// Scratch space for split_prorata, reused across calls (the sweep calls it per event).
+struct SplitScratch {
+    std::vector<__int128> rem;
+    std::vector<std::size_t> order;
+};
+
+/// Splits `rate x dt` (rate >= 0, rate <= sum(weights)) proportionally to `weights` (>= 0) into
+/// integers summing to exactly `rate x dt`: floors first, then one unit each to the largest
+/// remainders (ties: lower index). Splitting the rate first keeps intermediates within 128 bits.
+void split_prorata(std::int64_t rate, std::int64_t dt, const std::vector<std::int64_t>& weights,
+                   std::vector<__int128>& out, SplitScratch& sc) {
+    out.assign(weights.size(), 0);
+    __int128 wsum = 0;
+    for (auto w : weights) wsum += w;
+    if (wsum == 0 || rate == 0 || dt == 0) return;
+    if (rate == wsum) {  // everyone gets all of their own weight: the common case, no borrowing
+        for (std::size_t i = 0; i < weights.size(); ++i) out[i] = static_cast<__int128>(weights[i]) * dt;
+        return;
+    }
+    const __int128 total = static_cast<__int128>(rate) * dt;
+    sc.rem.assign(weights.size(), 0);
+    __int128 given = 0;
+    std::size_t nonzero = 0;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        if (weights[i] == 0) continue;
+        ++nonzero;
+        const __int128 p = static_cast<__int128>(rate) * weights[i];  // <= wsum^2
+        const __int128 a = p / wsum, r = p % wsum;
+        const __int128 rd = r * dt;
+        out[i] = a * dt + rd / wsum;
+        sc.rem[i] = rd % wsum;
+        given += out[i];
+    }
+    __int128 left = total - given;
+    assert(left >= 0 && left <= static_cast<__int128>(nonzero));
+    if (left == 0) return;
+    sc.order.clear();
+    for (std::size_t i = 0; i < weights.size(); ++i)
+        if (weights[i] != 0) sc.order.push_back(i);
+    std::stable_sort(sc.order.begin(), sc.order.end(),
+                     [&](std::size_t a, std::size_t b) { return sc.rem[a] > sc.rem[b]; });
+    for (std::size_t k = 0; left > 0 && k < sc.order.size(); ++k, --left) out[sc.order[k]] += 1;
+}
+
+std::optional<__int128> price_unit_scale(std::string_view unit) {
+    // Units per price unit, in the resource's base unit (bytes for memory).
+    if (unit.empty()) return 1;
+    struct U { std::string_view name; __int128 v; };
+    static const U units[] = {
+        {"Ki", __int128(1) << 10}, {"KiB", __int128(1) << 10}, {"Mi", __int128(1) << 20},
+        {"MiB", __int128(1) << 20}, {"Gi", __int128(1) << 30}, {"GiB", __int128(1) << 30},
+        {"Ti", __int128(1) << 40}, {"TiB", __int128(1) << 40}, {"k", 1000}, {"KB", 1000},
+        {"M", 1000000}, {"MB", 1000000}, {"G", 1000000000}, {"GB", 1000000000},
+        {"T", __int128(1000000000) * 1000}, {"TB", __int128(1000000000) * 1000},
+    };
+    for (const auto& u : units)
+        if (u.name == unit) return u.v;
+    return std::nullopt;
+}
+
+const Price* find_price(const PriceList& pl, std::string_view flavor, std::string_view resource) {
+    const Price* any = nullptr;
+    for (const auto& p : pl.prices) {
+        if (p.resource.value != resource) continue;
+        if (p.flavor.value == flavor) return &p;
+        if (p.flavor.value == "*" && any == nullptr) any = &p;
+    }
+    return any;
+}
+
+struct Acc {
+    int gid = 0, fr = 0;
+    MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
+};
+
+struct GroupRef {
+    int gid;
+    int row;  // -1 until first use
+    std::int64_t u = 0;
+    std::int64_t within_rate = 0;  // part of u within nominal quota
+};
+
+struct CqState {
+    std::int64_t usage = 0;
+    std::vector<GroupRef> groups;
+    const QuotaVersion* version = nullptr;
+    int cohort = -1;
+    std::int64_t last = 0;
+    std::int64_t lent_rate = 0;
+    int idle_gid = -1;
+    int idle_row = -1;
+    unsigned stamp = 0;
+};
+
+enum EvKind : std::uint8_t { version_end = 0, interval_end = 1, version_start = 2, interval_start = 3 };
+
+/// 24 bytes, sorted by one integer: (time, kind) packed into `key`.
+struct Event {
+    std::int64_t key;    // t * 4 + kind
+    std::int64_t value;  // interval events: milli; version events: index into the versions
+    int cq;
+    int gid;             // interval events
+    std::int64_t t() const { return key >> 2; }
+    EvKind kind() const { return static_cast<EvKind>(key & 3); }
+};
+
+class Engine {
+public:
+    explicit Engine(const ChargebackInput& in) : m_in(in) {}
+
+    ChargebackResult run();
+
+private:
+    int intern(std::unordered_map<std::string, int>& m, std::vector<std::string>& names, const std::string& s) {
+        auto [it, fresh] = m.try_emplace(s, static_cast<int>(names.size()));
+        if (fresh) names.push_back(s);
+        return it->second;
+    }
+    std::string group_key(const std::string& cq, const std::string& ns, const std::string& lq) const;
+    int row_for(int gid, int fr);
+    void flush_cq(int cq, std::int64_t t);
+    void recompute_groups(int cq);
+    void recompute_cohort(int cohort, std::int64_t t);
+
+    const ChargebackInput& m_in;
+    std::unordered_map<std::string, int> m_cq_ids, m_group_ids, m_fr_ids, m_cohort_ids;
+    std::vector<std::string> m_cqs, m_groups, m_frs, m_cohorts;
+    std::vector<std::pair<std::string, std::string>> m_fr_pairs;
+    std::unordered_map<std::int64_t, int> m_row_index;
+    std::vector<Acc> m_rows;
+
+    // Per (flavor, resource) sweep state.
+    int m_fr = 0;
+    std::vector<CqState> m_state;
+    std::vector<std::vector<int>> m_members;  // cohort id -> CQs currently in it
+    std::vector<std::int64_t> m_w, m_weights;
+    std::vector<__int128> m_split, m_lent;
+    std::vector<int> m_one{0};
+    SplitScratch m_scratch;
+};
+
+std::string Engine::group_key(const std::string& cq, const std::string& ns, const std::string& lq) const {
+    std::string k;
+    k.reserve(cq.size() + ns.size() + lq.size() + 2);
+    switch (m_in.group) {
+    case ChargebackGroup::cluster_queue: k = cq; k += '\0'; k += '\0'; break;
+    case ChargebackGroup::local_queue: k = cq; k += '\0'; k += ns; k += '\0'; k += lq; break;
+    case ChargebackGroup::namespace_: k += '\0'; k += ns; k += '\0'; break;
+    case ChargebackGroup::flavor: k += '\0'; k += '\0'; break;
+    }
+    return k;
+}
+
+int Engine::row_for(int gid, int fr) {
+    const std::int64_t key = static_cast<std::int64_t>(gid) * (static_cast<std::int64_t>(m_frs.size()) + 1) + fr;
+    auto [it, fresh] = m_row_index.try_emplace(key, static_cast<int>(m_rows.size()));
+    if (fresh) {
+        Acc a;
+        a.gid = gid;
+        a.fr = fr;
+        m_rows.push_back(a);
+    }
+    return it->second;
+}
+
+// Rates are integers in milli-units held now; accumulating rate x dt needs no division. The
+// pro-rata splits happen when a rate changes (largest remainders at milli-unit precision), so
+// rows always add up exactly to the ClusterQueue's totals.
+void Engine::flush_cq(int cq, std::int64_t t) {
+    CqState& s = m_state[static_cast<std::size_t>(cq)];
+    const std::int64_t dt = t - s.last;
+    if (dt <= 0) return;
+    s.last = t;
+    for (GroupRef& g : s.groups) {
+        if (g.u == 0) continue;
+        if (g.row < 0) g.row = row_for(g.gid, m_fr);
+        Acc& a = m_rows[static_cast<std::size_t>(g.row)];
+        a.used += static_cast<__int128>(g.u) * dt;
+        a.within += static_cast<__int128>(g.within_rate) * dt;
+        a.borrowed += static_cast<__int128>(g.u - g.within_rate) * dt;
+    }
+    const std::int64_t n = s.version ? s.version->nominal_milli : 0;
+    const std::int64_t unused = n - std::min(s.usage, n);
+    if (unused != 0 || s.lent_rate != 0) {
+        if (s.idle_row < 0) s.idle_row = row_for(s.idle_gid, m_fr);
+        Acc& a = m_rows[static_cast<std::size_t>(s.idle_row)];
+        a.lent += static_cast<__int128>(s.lent_rate) * dt;
+        a.idle += static_cast<__int128>(unused - s.lent_rate) * dt;
+    }
+}
+
+void Engine::recompute_groups(int cq) {
+    CqState& s = m_state[static_cast<std::size_t>(cq)];
+    const std::int64_t n = s.version ? s.version->nominal_milli : 0;
+    const std::int64_t within = std::min(s.usage, n);
+    if (within == s.usage) {
+        for (GroupRef& g : s.groups) g.within_rate = g.u;
+        return;
+    }
+    m_weights.clear();
+    for (const GroupRef& g : s.groups) m_weights.push_back(g.u);
+    split_prorata(within, 1, m_weights, m_split, m_scratch);
+    for (std::size_t k = 0; k < s.groups.size(); ++k) s.groups[k].within_rate = static_cast<std::int64_t>(m_split[k]);
+}
+
+void Engine::recompute_cohort(int cohort, std::int64_t t) {
+    const auto& members = m_members[static_cast<std::size_t>(cohort)];
+    if (members.empty()) return;
+    std::int64_t borrowed = 0;
+    m_w.assign(members.size(), 0);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const CqState& s = m_state[static_cast<std::size_t>(members[i])];
+        const std::int64_t n = s.version ? s.version->nominal_milli : 0;
+        const std::int64_t within = std::min(s.usage, n);
+        borrowed += s.usage - within;
+        std::int64_t lendable = n - within;
+        if (s.version && s.version->lending_limit_milli) lendable = std::min(lendable, *s.version->lending_limit_milli);
+        m_w[i] = std::max<std::int64_t>(lendable, 0);
+    }
+    std::int64_t lendable_sum = 0;
+    for (auto w : m_w) lendable_sum += w;
+    split_prorata(std::min(borrowed, lendable_sum), 1, m_w, m_lent, m_scratch);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        const auto lent = static_cast<std::int64_t>(m_lent[i]);
+        CqState& s = m_state[static_cast<std::size_t>(members[i])];
+        if (s.lent_rate == lent) continue;
+        flush_cq(members[i], t);  // up to t at the old rate
+        s.lent_rate = lent;
+    }
+}
+
+ChargebackResult Engine::run() {
+    ChargebackResult res;
+    res.from = m_in.from;
+    res.to = m_in.to;
+    res.group = m_in.group;
+    res.currency = m_in.prices ? m_in.prices->currency : "";
+    static const std::vector<QuotaInterval> no_intervals;
+    static const std::vector<QuotaVersion> no_versions;
+    const auto& intervals = m_in.intervals ? *m_in.intervals : no_intervals;
+    const auto& versions = m_in.versions ? *m_in.versions : no_versions;
+
+    auto fr_of = [&](const std::string& f, const std::string& r) {
+        std::string k = f;
+        k += '\0';
+        k += r;
+        auto [it, fresh] = m_fr_ids.try_emplace(k, static_cast<int>(m_frs.size()));
+        if (fresh) {
+            m_frs.push_back(k);
+            m_fr_pairs.emplace_back(f, r);
+        }
+        return it->second;
+    };
+    const std::string unqueued(k_unqueued_row), idle(k_idle_row);
+
+    std::vector<std::vector<Event>> events;
+    auto push = [&](int fr, const Event& e) {
+        if (static_cast<std::size_t>(fr) >= events.size()) events.resize(static_cast<std::size_t>(fr) + 1);
+        events[static_cast<std::size_t>(fr)].push_back(e);
+    };
+    std::vector<int> cq_idle_gid;
+    auto cq_of = [&](const std::string& name) {
+        const int id = intern(m_cq_ids, m_cqs, name);
+        if (static_cast<std::size_t>(id) >= cq_idle_gid.size()) {
+            std::string k;
+            switch (m_in.group) {
+            case ChargebackGroup::cluster_queue: k = group_key(name, "", ""); break;
+            case ChargebackGroup::local_queue: k = group_key(name, "", idle); break;
+            case ChargebackGroup::namespace_: k = group_key("", idle, ""); break;
+            case ChargebackGroup::flavor: k = group_key("", "", ""); break;
+            }
+            cq_idle_gid.push_back(intern(m_group_ids, m_groups, k));
+        }
+        return id;
+    };
+
+    for (const auto& iv : intervals) {
+        const std::int64_t a = std::max(iv.from, m_in.from), b = std::min(iv.to, m_in.to);
+        if (a >= b || iv.milli == 0) continue;
+        const std::string& cqn = iv.cluster_queue.empty() ? unqueued : iv.cluster_queue;
+        const int cq = cq_of(cqn);
+        const std::string& lq = iv.local_queue.empty() ? unqueued : iv.local_queue;
+        const int gid = intern(m_group_ids, m_groups, group_key(cqn, iv.namespace_, lq));
+        const int fr = fr_of(iv.flavor, iv.resource);
+        push(fr, Event{a * 4 + interval_start, iv.milli, cq, gid});
+        if (b < m_in.to) push(fr, Event{b * 4 + interval_end, iv.milli, cq, gid});
+    }
+    for (const auto& v : versions) {
+        const std::int64_t a = std::max(v.valid_from, m_in.from), b = std::min(v.valid_to, m_in.to);
+        if (a >= b) continue;
+        const int cq = cq_of(v.cluster_queue);
+        const int fr = fr_of(v.flavor, v.resource);
+        if (!v.cohort.empty()) intern(m_cohort_ids, m_cohorts, v.cohort);
+        push(fr, Event{a * 4 + version_start, static_cast<std::int64_t>(&v - versions.data()), cq, -1});
+        if (b < m_in.to) push(fr, Event{b * 4 + version_end, static_cast<std::int64_t>(&v - versions.data()), cq, -1});
+    }
+
+    unsigned stamp = 0;
+    std::vector<unsigned> cohort_stamp(m_cohorts.size(), 0);
+    std::vector<int> touched_cqs, touched_cohorts;
+    for (std::size_t fr = 0; fr < events.size(); ++fr) {
+        m_fr = static_cast<int>(fr);
+        auto& evs = events[fr];
+        std::sort(evs.begin(), evs.end(), [](const Event& x, const Event& y) { return x.key < y.key; });
+        m_state.assign(m_cqs.size(), CqState{});
+        for (std::size_t q = 0; q < m_state.size(); ++q) {
+            m_state[q].last = m_in.from;
+            m_state[q].idle_gid = cq_idle_gid[q];
+        }
+        m_members.assign(m_cohorts.size(), {});
+        for (std::size_t i = 0; i < evs.size();) {
+            const std::int64_t t = evs[i].t();
+            ++stamp;
+            touched_cqs.clear();
+            touched_cohorts.clear();
+            auto touch_cohort = [&](int c) {
+                if (c < 0 || cohort_stamp[static_cast<std::size_t>(c)] == stamp) return;
+                cohort_stamp[static_cast<std::size_t>(c)] = stamp;
+                touched_cohorts.push_back(c);
+            };
+            std::size_t j = i;
+            for (; j < evs.size() && evs[j].t() == t; ++j) {
+                const Event& e = evs[j];
+                const QuotaVersion* ev_version =
+                    e.kind() == version_start || e.kind() == version_end ? &versions[static_cast<std::size_t>(e.value)] : nullptr;
+                CqState& s = m_state[static_cast<std::size_t>(e.cq)];
+                if (s.stamp != stamp) {
+                    s.stamp = stamp;
+                    touched_cqs.push_back(e.cq);
+                    flush_cq(e.cq, t);  // its rates change at t
+                }
+                auto set_cohort = [&](int c) {
+                    if (c == s.cohort) return;
+                    touch_cohort(s.cohort);
+                    if (s.cohort >= 0) {
+                        auto& mem = m_members[static_cast<std::size_t>(s.cohort)];
+                        mem.erase(std::find(mem.begin(), mem.end(), e.cq));
+                    }
+                    s.cohort = c;
+                    if (c >= 0) m_members[static_cast<std::size_t>(c)].push_back(e.cq);
+                };
+                switch (e.kind()) {
+                case version_end:
+                    if (s.version == ev_version) {
+                        s.version = nullptr;
+                        set_cohort(-1);
+                    }
+                    break;
+                case version_start:
+                    s.version = ev_version;
+                    set_cohort(ev_version->cohort.empty() ? -1 : m_cohort_ids.at(ev_version->cohort));
+                    break;
+                case interval_start:
+                case interval_end: {
+                    const std::int64_t d = e.kind() == interval_start ? e.value : -e.value;
+                    s.usage += d;
+                    auto it = std::find_if(s.groups.begin(), s.groups.end(),
+                                           [&](const GroupRef& g) { return g.gid == e.gid; });
+                    if (it == s.groups.end()) {
+                        s.groups.push_back(GroupRef{e.gid, -1, 0, 0});
+                        it = s.groups.end() - 1;
+                    }
+                    it->u += d;
+                    break;
+                }
+                }
+                touch_cohort(s.cohort);
+            }
+            for (int q : touched_cqs) {
+                recompute_groups(q);
+                CqState& s = m_state[static_cast<std::size_t>(q)];
+                if (s.cohort < 0) s.lent_rate = 0;  // flushed at t above
+            }
+            for (int c : touched_cohorts) recompute_cohort(c, t);
+            i = j;
+        }
+        // Close the period.
+        for (std::size_t q = 0; q < m_state.size(); ++q) flush_cq(static_cast<int>(q), m_in.to);
+    }
+
+    // Rows out, sorted by key.
+    res.rows.reserve(m_rows.size());
+    for (const Acc& a : m_rows) {
+        ChargebackRow r;
+        const std::string& k = m_groups[static_cast<std::size_t>(a.gid)];
+        const auto p1 = k.find('\0'), p2 = k.find('\0', p1 + 1);
+        r.cluster_queue = k.substr(0, p1);
+        r.namespace_ = k.substr(p1 + 1, p2 - p1 - 1);
+        r.local_queue = k.substr(p2 + 1);
+        r.flavor = m_fr_pairs[static_cast<std::size_t>(a.fr)].first;
+        r.resource = m_fr_pairs[static_cast<std::size_t>(a.fr)].second;
+        if (m_in.group == ChargebackGroup::flavor) {
+            r.cluster_queue.clear();
+            r.namespace_.clear();
+            r.local_queue.clear();
+        }
+        r.used = a.used;
+        r.within_nominal = a.within;
+        r.borrowed = a.borrowed;
+        r.lent = a.lent;
+        r.idle_nominal = a.idle;
+        res.rows.push_back(std::move(r));
+    }
+    std::sort(res.rows.begin(), res.rows.end(), [](const ChargebackRow& x, const ChargebackRow& y) {
+        return std::tie(x.cluster_queue, x.namespace_, x.local_queue, x.flavor, x.resource) <
+               std::tie(y.cluster_queue, y.namespace_, y.local_queue, y.flavor, y.resource);
+    });
+    return res;
+}
+
+}  // namespace
+
+std::string chargeback_unit(std::string_view resource) {
+    if (resource == "cpu") return "Core-Hours";
+    if (is_byte_resource(resource)) return "GiB-Hours";
+    if (is_accelerator(resource)) return "GPU-Hours";
+    return std::string(resource) + "-Hours";
+}
+
+__int128 chargeback_unit_milli(std::string_view resource) {
+    return is_byte_resource(resource) ? (__int128(1000) << 30) : __int128(1000);
+}
+
+std::string format_decimal(__int128 num, __int128 den, int places) {
+    assert(den > 0);
+    const bool neg = num < 0;
+    unsigned __int128 n = static_cast<unsigned __int128>(abs128(num));
+    const auto d = static_cast<unsigned __int128>(den);
+    unsigned __int128 scale = 1;
+    for (int i = 0; i < places; ++i) scale *= 10;
+    // round(n * scale / d), half away from zero, without forming n * scale when it is large.
+    const unsigned __int128 ip = n / d, rp = n % d;
+    unsigned __int128 frac = 0, r = rp;
+    for (int i = 0; i < places; ++i) {
+        r *= 10;
+        frac = frac * 10 + r / d;
+        r %= d;
+    }
+    unsigned __int128 whole = ip;
+    if (r * 2 >= d) {
+        ++frac;
+        if (frac == scale) {
+            frac = 0;
+            ++whole;
+        }
+    }
+    std::string s;
+    if (neg && (whole != 0 || frac != 0)) s += '-';
+    s += u128_to_string(whole);
+    if (places > 0) {
+        std::string f = u128_to_string(frac);
+        s += '.';
+        s.append(static_cast<std::size_t>(places) - f.size(), '0');
+        s += f;
+    }
+    return s;
+}
+
+std::string format_unit_hours(MilliSeconds q, std::string_view resource) {
+    return format_decimal(q, chargeback_unit_milli(resource) * 3600, 6);
+}
+
+Result<ChargebackResult> compute_chargeback(const ChargebackInput& in) {
+    if (in.to <= in.from)
+        return Error{"chargeback period is empty: --to " + std::to_string(in.to) + " is not after --from " +
+                     std::to_string(in.from)};
+    Engine eng(in);
+    ChargebackResult res = eng.run();
+    if (in.prices != nullptr) {
+        __int128 total = 0;
+        for (auto& r : res.rows) {
+            const Price* p = find_price(*in.prices, r.flavor, r.resource);
+            if (p == nullptr) {
+                if (r.used + r.idle_nominal != 0) {
+                    std::string fr = r.flavor + "/" + r.resource;
+                    if (std::find(res.unpriced.begin(), res.unpriced.end(), fr) == res.unpriced.end())
+                        res.unpriced.push_back(fr);
+                }
+                continue;
+            }
+            const auto scale = price_unit_scale(p->unit);
+            if (!scale)
+                return Error{"price for " + r.flavor + "/" + r.resource + " has unit \"" + p->unit +
+                             "\"; expected Ki, Mi, Gi, Ti, k, M, G, T (or their B forms) or none"};
+            // cost[10^-6] = q[milli.s] x price[10^-9 per unit.hour] / (1000 x 3600 x scale x 1000)
+            const __int128 q = r.used + r.idle_nominal;
+            __int128 num = 0;
+            if (__builtin_mul_overflow(q, p->per_hour.value.nanos(), &num))
+                return Error{"cost of " + r.flavor + "/" + r.resource + " overflows 128 bits"};
+            const __int128 den = __int128(3600) * 1000 * 1000 * *scale;
+            __int128 c = num / den, rem = num % den;
+            if (abs128(rem) * 2 >= den) c += num < 0 ? -1 : 1;
+            r.cost_micro = c;
+            total += c;
+        }
+        res.total_cost_micro = total;
+    }
+    return res;
+}
+
+}  // namespace kg::model

@@ -1,0 +1,68 @@
+// Everything one run loaded: every object by value, indexes by name, the files they
+// came from, and counts of skipped kinds. Engines read a `const Cluster&`.
+#pragma once
+
+#include "model/objects.h"
+#include "model/source_pos.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+/// Kueue manager Configuration fields that change decisions (kueue-admission.md R0.2).
+struct KueueConfig {
+    bool fair_sharing = false;
+    std::vector<std::string> fair_sharing_strategies;  ///< default per R0.2 when empty
+    bool manage_jobs_without_queue_name = false;
+    std::optional<LabelSelector> managed_jobs_namespace_selector;
+    std::vector<std::string> exclude_resource_prefixes;
+    bool quota_check_ignore_undeclared = false;  ///< quotaCheckStrategy: IgnoreUndeclared
+    bool requeue_by_creation = false;            ///< waitForPodsReady.requeuingStrategy.timestamp: Creation
+    SourcePos pos;
+};
+
+class Cluster {
+public:
+    SourceFiles files;
+
+    std::vector<ResourceFlavor> resource_flavors;
+    std::vector<ClusterQueue> cluster_queues;
+    std::vector<Cohort> cohorts;
+    std::vector<LocalQueue> local_queues;
+    std::vector<Workload> workloads;
+    std::vector<WorkloadPriorityClass> workload_priority_classes;
+    std::vector<PriorityClass> priority_classes;
+    std::vector<AdmissionCheck> admission_checks;
+    std::vector<Namespace> namespaces;
+    std::vector<Node> nodes;
+    std::vector<Job> jobs;
+    std::optional<KueueConfig> kueue_config;  ///< a Configuration object found among the inputs
+
+    /// kind (as written) -> how many objects of it were skipped as not modelled.
+    std::map<std::string, std::size_t> skipped_kinds;
+    std::size_t documents = 0;
+
+    /// Rebuild the name indexes below; call after adding objects (the loader does).
+    void reindex();
+
+    const ResourceFlavor* find_resource_flavor(std::string_view name) const;
+    const ClusterQueue* find_cluster_queue(std::string_view name) const;
+    const Cohort* find_cohort(std::string_view name) const;
+    const LocalQueue* find_local_queue(std::string_view ns, std::string_view name) const;
+    const WorkloadPriorityClass* find_workload_priority_class(std::string_view name) const;
+    const PriorityClass* find_priority_class(std::string_view name) const;
+    const AdmissionCheck* find_admission_check(std::string_view name) const;
+    const Namespace* find_namespace(std::string_view name) const;
+    const Workload* find_workload(std::string_view ns, std::string_view name) const;
+
+    /// Total objects held (all kinds, Jobs included).
+    std::size_t object_count() const;
+
+private:
+    std::map<std::string, std::size_t, std::less<>> m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns;
+    std::map<std::string, std::size_t, std::less<>> m_lq, m_wl;  ///< key "ns/name"
+};
+
+}  // namespace kg::model

@@ -1,0 +1,69 @@
+// What a queue change does, for review: queue objects added, removed and changed
+// (field by field), and per ClusterQueue and per cohort the quota delta by flavor
+// and resource. Pure model logic; `kueuegov diff` renders it and adds lint findings.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/finding.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+struct FieldChange {
+    std::string path;  ///< Kueue field path, e.g. spec.resourceGroups[0].flavors[h100].resources[cpu].nominalQuota
+    std::string before;  ///< "" when added
+    std::string after;   ///< "" when removed
+};
+
+enum class ChangeKind { added, removed, changed };
+
+struct ObjectChange {
+    ChangeKind change = ChangeKind::changed;
+    std::string kind;
+    std::string namespace_;
+    std::string name;
+    std::vector<FieldChange> fields;  ///< for `changed` (and every field for added/removed)
+};
+
+/// One quota (nominal, borrowing or lending) of one (flavor, resource), before and after.
+struct QuotaDelta {
+    std::string owner;  ///< ClusterQueue or cohort name
+    std::string flavor;
+    std::string resource;
+    std::optional<Quantity> nominal_before, nominal_after;
+    std::optional<Quantity> borrowing_before, borrowing_after;  ///< nullopt = no limit
+    std::optional<Quantity> lending_before, lending_after;      ///< nullopt = no limit
+    /// after - before of nominal quota (absent counts as 0): the capacity guaranteed to the owner.
+    Quantity nominal_delta;
+};
+
+struct ClusterDiff {
+    std::vector<ObjectChange> objects;           ///< sorted by kind, namespace, name
+    std::vector<QuotaDelta> cluster_queue_quota;  ///< only rows where something changed
+    std::vector<QuotaDelta> cohort_quota;         ///< subtree nominal (members + own quota), changed rows
+    /// Lint findings of HEAD not in BASE, and of BASE not in HEAD (by fingerprint); filled by the
+    /// caller, which owns the linter. `file` names in them refer to their own side.
+    std::vector<Finding> findings_introduced, findings_fixed;
+    /// Files of each side, for naming the findings' positions.
+    const SourceFiles* base_files = nullptr;
+    const SourceFiles* head_files = nullptr;
+    bool empty() const {
+        return objects.empty() && cluster_queue_quota.empty() && cohort_quota.empty() && findings_introduced.empty() &&
+               findings_fixed.empty();
+    }
+};
+
+ClusterDiff diff_clusters(const Cluster& base, const Cluster& head);
+
+/// The decision-relevant fields of each queue kind as path -> value (used by the diff, and
+/// handy for golden tests).
+std::map<std::string, std::string> flatten(const ClusterQueue& cq);
+std::map<std::string, std::string> flatten(const Cohort& c);
+std::map<std::string, std::string> flatten(const ResourceFlavor& rf);
+std::map<std::string, std::string> flatten(const LocalQueue& lq);
+
+}  // namespace kg::model

@@ -1,0 +1,49 @@
+// What a simulation decided, cycle by cycle (kueuegov simulate): workloads that got a
+// quota reservation (with flavors and pod counts), workloads evicted to make room
+// (with their preemptor and Kueue's preemption reason) and workloads still pending
+// (with the QuotaReserved=False message Kueue would write). Rendered by report/.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+struct AdmittedDecision {
+    std::string workload;  ///< namespace/name
+    std::string cluster_queue;
+    /// podSet name -> resource -> flavor (only resources that got a flavor).
+    std::map<std::string, std::map<std::string, std::string>> flavors;
+    /// podSet name -> admitted pod count (fewer than spec count under partial admission).
+    std::map<std::string, std::int32_t> counts;
+    /// False while admission checks are not all Ready (quota reserved only, R5.11.2).
+    bool admitted = true;
+};
+
+struct PreemptedDecision {
+    std::string workload;
+    std::string preemptor;
+    std::string reason;  ///< InClusterQueue | InCohortReclamation | InCohortFairSharing | InCohortReclaimWhileBorrowing
+    std::string message;
+};
+
+struct PendingDecision {
+    std::string workload;
+    std::string cluster_queue;  ///< "" when unknown (missing LocalQueue)
+    std::string reason;         ///< QuotaReserved=False reason
+    std::string message;
+};
+
+struct CycleDecisions {
+    std::vector<AdmittedDecision> admitted;
+    std::vector<PreemptedDecision> preempted;
+    std::vector<PendingDecision> pending;  ///< every workload without quota at the end of the cycle
+};
+
+struct SimulationResult {
+    std::vector<CycleDecisions> cycles;
+};
+
+}  // namespace kg::model

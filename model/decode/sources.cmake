@@ -1,0 +1,8 @@
+list(APPEND KG_MODEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/fields.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_object.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_queues.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_pod.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_workload.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_misc.cpp
+)

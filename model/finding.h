@@ -1,0 +1,46 @@
+// A lint or audit finding: data, never an error. Shared by lint/ (produces them),
+// audit/ (history checks) and report/ (renders them), so it lives in model/.
+#pragma once
+
+#include "model/diagnostic.h"
+#include "model/source_pos.h"
+
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+/// The object a finding is about (kind/namespace/name); namespace empty for cluster-scoped.
+struct ObjectRef {
+    std::string kind;
+    std::string namespace_;
+    std::string name;
+    friend bool operator==(const ObjectRef&, const ObjectRef&) = default;
+};
+
+/// Another place that explains the finding (the missing target's reference, the peer CQ).
+struct RelatedPos {
+    SourcePos pos;
+    std::string message;
+};
+
+struct Finding {
+    std::string rule;   ///< "KQ3101"
+    std::string name;   ///< "cohort-spans-trust-domains"
+    Severity severity = Severity::warning;
+    std::string message;  ///< lower-case start, no final period, names the object
+    SourcePos pos;        ///< the value that is wrong, or the key that should hold it
+    std::string path;     ///< Kueue field path: spec.resourceGroups[0].flavors[1].name
+    ObjectRef object;
+    std::vector<RelatedPos> related;
+    std::string hint;
+};
+
+/// A finding's identity across edits: rule, object and field path, never the line
+/// (tab-separated). Baselines and SARIF partialFingerprints use it.
+std::string finding_fingerprint(const Finding& f);
+
+/// Orders findings by file, line, column, rule, then message (deterministic output).
+bool finding_less(const Finding& a, const Finding& b);
+
+}  // namespace kg::model

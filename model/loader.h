@@ -1,0 +1,42 @@
+// The one entry point from files to a Cluster: walks paths (files, directories
+// recursively for .yaml/.yml/.json, "-" for stdin), parses YAML and JSON with
+// positions, splits multi-document streams and `kind: List` / `*List` exports,
+// decodes known kinds and counts the rest as skipped.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/diagnostic.h"
+#include "model/yaml/node.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+struct LoadOptions {
+    /// Keep file texts in Cluster::files so diagnostics can show the source line.
+    bool keep_text = true;
+    /// Maximum nesting depth of a document; deeper input is rejected with a diagnostic.
+    std::size_t max_depth = 256;
+    /// Maximum nodes produced by alias expansion in one document (alias-bomb guard).
+    std::size_t max_alias_nodes = 1'000'000;
+};
+
+/// Loads every path into `out`, appending diagnostics for input problems. A broken
+/// document does not stop the others. Returns false only when a path cannot be read.
+bool load_paths(const std::vector<std::string>& paths, Cluster& out, DiagSink& diags, const LoadOptions& opt = {});
+
+/// Loads one in-memory text (name is used in positions). For tests and stdin.
+void load_text(std::string name, std::string text, Cluster& out, DiagSink& diags, const LoadOptions& opt = {});
+
+/// Low level: parses a YAML/JSON text and calls `sink` with each top-level object
+/// (each document, or each item of a List document). Used by the loader and by
+/// audit ingest of `kubectl get -o yaml` exports.
+void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
+                   const std::function<void(yaml::Node&&)>& sink);
+
+/// Decodes one object tree into the cluster (dispatch by apiVersion/kind).
+void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags);
+
+}  // namespace kg::model

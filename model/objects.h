@@ -1,0 +1,290 @@
+// Typed Kueue and Kubernetes objects, in Kueue's v1beta2 (hub) vocabulary with
+// Kueue's defaults applied. v1beta1 input is converted on load (kueue-admission.md
+// §1.10). Every field a rule may point at is Located, so findings name file:line:col.
+#pragma once
+
+#include "model/quantity.h"
+#include "model/selector.h"
+#include "model/source_pos.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+/// resource name -> quantity, ordered by name for deterministic output.
+using ResourceList = std::map<std::string, Located<Quantity>>;
+
+/// Seconds since the Unix epoch (API timestamps have 1 s resolution, R0.4).
+using Timestamp = std::int64_t;
+
+struct ObjectMeta {
+    std::string api_version;  ///< as written: "kueue.x-k8s.io/v1beta1"
+    std::string kind;
+    Located<std::string> name;
+    Located<std::string> namespace_;  ///< empty for cluster-scoped or when not given
+    std::string uid;
+    std::string resource_version;
+    std::optional<Timestamp> creation_timestamp;
+    std::optional<Timestamp> deletion_timestamp;
+    Labels labels;
+    std::map<std::string, std::string> annotations;
+    std::map<std::string, SourcePos> label_pos;       ///< key -> position of the value
+    std::map<std::string, SourcePos> annotation_pos;  ///< key -> position of the value
+    SourcePos doc_pos;  ///< start of the object's mapping
+    std::vector<std::pair<std::string, std::string>> owner_refs;  ///< (kind, name)
+
+    /// "namespace/name", or "name" for cluster-scoped objects.
+    std::string key() const { return namespace_->empty() ? *name : *namespace_ + "/" + *name; }
+};
+
+// ---------------------------------------------------------------- ResourceFlavor
+struct ResourceFlavor {
+    ObjectMeta meta;
+    std::map<std::string, Located<std::string>> node_labels;
+    std::vector<Taint> node_taints;
+    std::vector<Toleration> tolerations;
+    std::string topology_name;
+    SourcePos node_labels_pos;  ///< key `nodeLabels`, unknown when absent
+};
+
+// ---------------------------------------------------------------- quotas (CQ and Cohort)
+struct ResourceQuota {
+    Located<std::string> name;
+    Located<Quantity> nominal_quota;
+    std::optional<Located<Quantity>> borrowing_limit;
+    std::optional<Located<Quantity>> lending_limit;
+};
+
+struct FlavorQuotas {
+    Located<std::string> name;
+    std::vector<ResourceQuota> resources;
+};
+
+struct ResourceGroup {
+    std::vector<Located<std::string>> covered_resources;
+    std::vector<FlavorQuotas> flavors;
+    SourcePos pos;
+};
+
+// ---------------------------------------------------------------- ClusterQueue
+enum class QueueingStrategy { best_effort_fifo, strict_fifo };
+enum class StopPolicy { none, hold, hold_and_drain };
+enum class WithinClusterQueue { never, lower_priority, lower_or_newer_equal_priority };
+enum class ReclaimWithinCohort { never, lower_priority, any };
+enum class BorrowWithinCohortPolicy { never, lower_priority };
+enum class WhenCanBorrow { may_stop_search, try_next_flavor };
+enum class WhenCanPreempt { may_stop_search, try_next_flavor };
+enum class FungibilityPreference { unset, borrowing_over_preemption, preemption_over_borrowing };
+enum class AdmissionMode { unset, usage_based_admission_fair_sharing, no_admission_fair_sharing };
+
+struct BorrowWithinCohort {
+    BorrowWithinCohortPolicy policy = BorrowWithinCohortPolicy::never;
+    std::optional<std::int32_t> max_priority_threshold;
+};
+
+struct ClusterQueuePreemption {
+    Located<WithinClusterQueue> within_cluster_queue{WithinClusterQueue::never};
+    Located<ReclaimWithinCohort> reclaim_within_cohort{ReclaimWithinCohort::never};
+    Located<BorrowWithinCohort> borrow_within_cohort{};
+    bool present = false;  ///< spec.preemption was given
+};
+
+struct FlavorFungibility {
+    WhenCanBorrow when_can_borrow = WhenCanBorrow::may_stop_search;
+    WhenCanPreempt when_can_preempt = WhenCanPreempt::try_next_flavor;
+    FungibilityPreference preference = FungibilityPreference::unset;
+    SourcePos pos;
+};
+
+struct AdmissionCheckStrategyRule {
+    Located<std::string> name;
+    std::vector<Located<std::string>> on_flavors;  ///< empty = every flavor of the CQ
+};
+
+struct ClusterQueue {
+    ObjectMeta meta;
+    Located<std::string> cohort;  ///< v1beta2 cohortName / v1beta1 cohort; "" = none
+    std::vector<ResourceGroup> resource_groups;
+    Located<QueueingStrategy> queueing_strategy{QueueingStrategy::best_effort_fifo};
+    /// nil selector (nullopt) matches no namespace; {} matches every namespace (R3.3).
+    std::optional<LabelSelector> namespace_selector;
+    ClusterQueuePreemption preemption;
+    FlavorFungibility flavor_fungibility;
+    std::optional<Located<Quantity>> fair_sharing_weight;  ///< default 1
+    std::vector<AdmissionCheckStrategyRule> admission_checks;
+    Located<StopPolicy> stop_policy{StopPolicy::none};
+    AdmissionMode admission_mode = AdmissionMode::unset;
+};
+
+// ---------------------------------------------------------------- Cohort
+struct Cohort {
+    ObjectMeta meta;
+    Located<std::string> parent_name;  ///< "" = root (v1alpha1 `parent` accepted as alias)
+    std::vector<ResourceGroup> resource_groups;
+    std::optional<Located<Quantity>> fair_sharing_weight;
+};
+
+// ---------------------------------------------------------------- LocalQueue
+struct LocalQueue {
+    ObjectMeta meta;
+    Located<std::string> cluster_queue;
+    Located<StopPolicy> stop_policy{StopPolicy::none};
+    std::optional<Located<Quantity>> fair_sharing_weight;
+};
+
+// ---------------------------------------------------------------- pods
+struct Container {
+    std::string name;
+    ResourceList requests;
+    ResourceList limits;
+    std::string restart_policy;  ///< "Always" marks a sidecar init container
+};
+
+struct PodSpec {
+    std::vector<Container> init_containers;
+    std::vector<Container> containers;
+    ResourceList pod_requests;  ///< pod-level spec.resources.requests
+    ResourceList pod_limits;
+    ResourceList overhead;
+    Labels node_selector;
+    std::optional<NodeAffinity> node_affinity;  ///< required terms only
+    std::vector<Toleration> tolerations;
+    std::string runtime_class_name;
+    std::string priority_class_name;
+    std::optional<std::int32_t> priority;
+};
+
+struct PodSet {
+    Located<std::string> name{"main"};
+    std::int32_t count = 1;
+    std::optional<std::int32_t> min_count;
+    PodSpec template_spec;
+};
+
+// ---------------------------------------------------------------- Workload
+enum class ConditionStatus { true_, false_, unknown };
+
+struct Condition {
+    std::string type;
+    ConditionStatus status = ConditionStatus::unknown;
+    std::string reason;
+    std::string message;
+    std::optional<Timestamp> last_transition_time;
+};
+
+struct PodSetAssignment {
+    std::string name;
+    std::map<std::string, std::string> flavors;  ///< resource -> flavor
+    std::map<std::string, Quantity> resource_usage;
+    std::optional<std::int32_t> count;
+};
+
+struct Admission {
+    std::string cluster_queue;
+    std::vector<PodSetAssignment> pod_set_assignments;
+};
+
+enum class PriorityClassKind { none, workload_priority_class, pod_priority_class };
+
+struct PriorityClassRef {
+    PriorityClassKind kind = PriorityClassKind::none;
+    Located<std::string> name;
+};
+
+enum class CheckState { pending, ready, retry, rejected };
+
+struct AdmissionCheckStatus {
+    std::string name;
+    CheckState state = CheckState::pending;
+    std::string message;
+};
+
+struct ReclaimablePod {
+    std::string name;
+    std::int32_t count = 0;
+};
+
+struct Workload {
+    ObjectMeta meta;
+    Located<std::string> queue_name;
+    std::optional<std::int32_t> priority;  ///< spec.priority as written
+    PriorityClassRef priority_class;
+    bool active = true;
+    std::vector<PodSet> pod_sets;
+    std::optional<std::int64_t> maximum_execution_time_seconds;
+
+    // status
+    std::optional<Admission> admission;
+    std::vector<Condition> conditions;
+    std::optional<std::int32_t> requeue_count;
+    std::optional<Timestamp> requeue_at;
+    std::vector<ReclaimablePod> reclaimable_pods;
+    std::vector<AdmissionCheckStatus> admission_checks;
+
+    /// Where it came from: "Workload" when loaded as such, else the Job kind it was derived from.
+    std::string origin_kind = "Workload";
+    std::string origin_name;
+
+    const Condition* condition(std::string_view type) const;
+    bool condition_true(std::string_view type) const;
+};
+
+// ---------------------------------------------------------------- other kinds
+struct WorkloadPriorityClass {
+    ObjectMeta meta;
+    Located<std::int32_t> value;
+    std::string description;
+};
+
+struct PriorityClass {
+    ObjectMeta meta;
+    std::int32_t value = 0;
+    bool global_default = false;
+};
+
+struct AdmissionCheck {
+    ObjectMeta meta;
+    std::string controller_name;
+    /// The status condition `Active`; nullopt when the export carries no status.
+    std::optional<bool> active;
+};
+
+struct Namespace {
+    ObjectMeta meta;  ///< labels include kubernetes.io/metadata.name (added if missing, R1.8.1)
+};
+
+struct Node {
+    ObjectMeta meta;
+    ResourceList capacity;
+    ResourceList allocatable;
+    std::vector<Taint> taints;
+    bool unschedulable = false;
+};
+
+/// A Job-like object Kueue manages (batch/v1 Job, JobSet, RayJob, Kubeflow jobs, Pod, ...),
+/// with the pod sets of the Workload Kueue would create for it (see model/jobs/).
+struct Job {
+    ObjectMeta meta;
+    /// kueue.x-k8s.io/queue-name label (or annotation); empty value and unknown pos when absent.
+    Located<std::string> queue_name;
+    bool has_queue_name = false;
+    Located<std::string> priority_class;  ///< kueue.x-k8s.io/priority-class label
+    bool suspend = false;
+    std::vector<PodSet> pod_sets;
+    /// The PriorityClass Kueue reads when no WorkloadPriorityClass label is set: the kind's own
+    /// field (Kubeflow/MPI runPolicy.schedulingPolicy.priorityClass), else the first pod set's
+    /// priorityClassName (jobframework ExtractPriority). Empty when none.
+    Located<std::string> pod_priority_class;
+    /// How many identical Workloads Kueue creates for this object: 1, except Deployment (one
+    /// single-pod Workload per replica) and LeaderWorkerSet (one per group, spec.replicas).
+    std::int32_t workload_count = 1;
+    /// Set when Kueue names the Workload itself rather than hashing the owner: pod groups use
+    /// the kueue.x-k8s.io/pod-group-name label as the Workload name.
+    std::string workload_name;
+};
+
+}  // namespace kg::model

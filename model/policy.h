@@ -1,0 +1,73 @@
+// The governance policy file (kueuegov.io/v1alpha1 GovernancePolicy) and the
+// chargeback PriceList: the institution's rules Kueue's objects cannot express.
+// Spec: /work/shared/design/policy.md. Unknown keys are errors with positions.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/diagnostic.h"
+#include "model/quantity.h"
+#include "model/source_pos.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kg::model {
+
+struct TrustDomain {
+    Located<std::string> name;
+    std::vector<Located<std::string>> namespaces;
+    std::vector<Located<std::string>> cluster_queues;
+};
+
+struct RuleOverride {
+    std::optional<Severity> severity;
+    std::optional<bool> enabled;
+    std::string reason;
+    SourcePos pos;
+};
+
+struct GovernancePolicy {
+    std::string namespace_label;  ///< trustDomains.namespaceLabel; "" = none
+    std::vector<TrustDomain> domains;
+    std::vector<std::pair<std::string, std::string>> allow_sharing;  ///< unordered pairs, as written
+    std::vector<std::string> owner_users, owner_groups, owner_service_accounts;
+    std::string change_record_annotation;
+    std::vector<std::string> accelerators;  ///< extra accelerator resource names ("x/*" prefixes allowed)
+    std::optional<KueueConfig> kueue;       ///< the `kueue:` section
+    std::map<std::string, RuleOverride> rules;  ///< rule id -> override
+    SourcePos pos;
+
+    /// True when domains a and b may share a cohort (same domain, or an allowSharing pair).
+    bool sharing_allowed(std::string_view a, std::string_view b) const;
+};
+
+struct Price {
+    Located<std::string> flavor;  ///< "*" = any flavor
+    Located<std::string> resource;
+    Located<Quantity> per_hour;   ///< exact decimal, currency per unit-hour
+    std::string unit;             ///< "" = the resource's base unit; "GiB" etc.
+};
+
+struct PriceList {
+    std::string currency = "USD";
+    std::vector<Price> prices;
+    SourcePos pos;
+};
+
+/// Reads a GovernancePolicy from `text` (file registered in `files` as `name`). Problems
+/// become diagnostics; the returned policy holds what could be read.
+GovernancePolicy load_policy_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags);
+/// Reads a policy file; Error when the file cannot be read.
+Result<GovernancePolicy> load_policy_file(SourceFiles& files, const std::string& path, DiagSink& diags);
+
+PriceList load_price_list_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags);
+Result<PriceList> load_price_list_file(SourceFiles& files, const std::string& path, DiagSink& diags);
+
+/// True when `resource` is an accelerator: the built-in list (nvidia.com/gpu, nvidia.com/mig-*,
+/// amd.com/gpu, google.com/tpu, habana.ai/gaudi, aws.amazon.com/neuron*, gpu.intel.com/*) or
+/// one of `extra` (an entry ending in `*` matches by prefix).
+bool is_accelerator(std::string_view resource, const std::vector<std::string>& extra = {});
+
+}  // namespace kg::model

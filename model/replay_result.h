@@ -1,0 +1,44 @@
+// What a replay measured, per workload and per ClusterQueue: shared by the
+// simulator that produces it and the renderers that print it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kg::model {
+
+/// (flavor, resource) -> amount (cpu in milli).
+using Usage = std::map<std::pair<std::string, std::string>, std::int64_t>;
+
+struct WorkloadResult {
+    std::string workload;
+    std::string workload_class;
+    std::string cluster_queue;       ///< of the last admission, "" if never admitted
+    std::int64_t arrival_ms = 0;
+    std::int64_t admitted_ms = -1;   ///< last admission (Kueue's recorder keeps the latest), -1 never
+    std::int64_t finished_ms = -1;
+    int evictions = 0;
+    std::int64_t time_to_admission_ms() const { return admitted_ms < 0 ? -1 : admitted_ms - arrival_ms; }
+};
+
+struct QueueResult {
+    std::string cluster_queue;
+    std::map<std::pair<std::string, std::string>, __int128> used_integral;  ///< amount x ms
+    Usage nominal;
+    std::int64_t first_ms = 0, last_ms = 0;
+    int admissions = 0;
+};
+
+struct ReplayResult {
+    std::vector<WorkloadResult> workloads;      ///< in arrival order
+    std::map<std::string, QueueResult> queues;  ///< by ClusterQueue name
+    std::map<std::string, std::string> queue_class;  ///< ClusterQueue -> class for the summary
+    std::int64_t end_ms = 0;                    ///< when the last workload finished
+    std::size_t cycles = 0;
+    bool stalled = false;  ///< workloads left pending with nothing more to happen
+};
+
+}  // namespace kg::model

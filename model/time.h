@@ -1,0 +1,17 @@
+// RFC 3339 timestamps as Kubernetes writes them ("2026-01-01T00:00:00Z", with
+// optional fractional seconds and offsets), to and from Unix seconds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kg::model {
+
+/// Unix seconds; fractional seconds are truncated (API timestamps have 1 s resolution).
+std::optional<std::int64_t> parse_rfc3339(std::string_view text);
+/// "YYYY-MM-DDTHH:MM:SSZ" in UTC.
+std::string format_rfc3339(std::int64_t unix_seconds);
+
+}  // namespace kg::model

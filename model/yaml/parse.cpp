@@ -1,0 +1,447 @@
+// The YAML/JSON front end: libfyaml's event stream turned into yaml::Node trees,
+// one top-level object at a time. A `kind: List` document (or a JSON array) is
+// streamed item by item, so a 16 MB `kubectl get -o yaml` export never becomes one
+// tree. Documents are parsed separately, so one broken document does not stop the
+// next. This is the only file that includes libfyaml.
+#include "model/loader.h"
+
+#include <libfyaml.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+
+namespace kg::model {
+
+namespace {
+
+using yaml::MapEntry;
+using yaml::Node;
+
+// A document chunk of the input: its text and the line it starts on (0-based).
+struct Chunk {
+    std::string_view text;
+    std::uint32_t first_line = 0;
+};
+
+bool is_document_marker(std::string_view line) {
+    if (line.size() < 3 || (line.substr(0, 3) != "---" && line.substr(0, 3) != "...")) {
+        return false;
+    }
+    return line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r';
+}
+
+// Splits a stream at `---` / `...` lines, so each document gets its own parser.
+// A marker line stays at the start of the chunk it opens (libfyaml handles it there).
+std::vector<Chunk> split_documents(std::string_view text) {
+    std::vector<Chunk> chunks;
+    std::size_t start = 0;
+    std::uint32_t start_line = 0;
+    std::size_t pos = 0;
+    std::uint32_t line_no = 0;
+    while (pos < text.size()) {
+        std::size_t nl = text.find('\n', pos);
+        std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+        std::string_view line = text.substr(pos, end - pos);
+        if (pos > start && is_document_marker(line)) {
+            chunks.push_back({text.substr(start, pos - start), start_line});
+            start = pos;
+            start_line = line_no;
+        }
+        pos = nl == std::string_view::npos ? text.size() : nl + 1;
+        ++line_no;
+    }
+    if (start < text.size()) {
+        chunks.push_back({text.substr(start), start_line});
+    }
+    return chunks;
+}
+
+struct Frame {
+    Node node;
+    std::string key;  ///< pending mapping key (mappings only)
+    SourcePos key_pos;
+    bool have_key = false;
+    std::string anchor;
+};
+
+struct Captured {
+    std::string text;
+};
+
+void capture_diag(struct fy_diag*, void* user, const char* buf, size_t len) {
+    static_cast<Captured*>(user)->text.append(buf, len);
+}
+
+// libfyaml prints "<name>:LINE:COL: error: MESSAGE\n<source>\n^": keep line, col and message.
+bool parse_fy_message(const std::string& text, std::uint32_t& line, std::uint32_t& col, std::string& msg) {
+    std::size_t e = text.find(": error: ");
+    if (e == std::string::npos) {
+        return false;
+    }
+    std::size_t nl = text.find('\n', e);
+    msg = text.substr(e + 9, nl == std::string::npos ? std::string::npos : nl - e - 9);
+    std::size_t c2 = text.rfind(':', e - 1);
+    std::size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : text.rfind(':', c2 - 1);
+    if (c1 == std::string::npos) {
+        return true;
+    }
+    line = static_cast<std::uint32_t>(std::strtoul(text.c_str() + c1 + 1, nullptr, 10));
+    col = static_cast<std::uint32_t>(std::strtoul(text.c_str() + c2 + 1, nullptr, 10));
+    return true;
+}
+
+class TreeBuilder {
+public:
+    TreeBuilder(std::uint32_t file_id, std::uint32_t line_offset, DiagSink& diags, const LoadOptions& opt,
+                const std::function<void(Node&&)>& sink)
+        : m_file(file_id), m_line_offset(line_offset), m_diags(diags), m_opt(opt), m_sink(sink) {}
+
+    /// Consumes one event; returns false when the document must be abandoned.
+    bool on_event(struct fy_event* e) {
+        switch (e->type) {
+            case FYET_DOCUMENT_START: start_document(); return true;
+            case FYET_DOCUMENT_END: return end_document();
+            case FYET_MAPPING_START:
+                return open(Node::Kind::mapping, fy_event_get_token(e), e->mapping_start.anchor);
+            case FYET_SEQUENCE_START:
+                return open(Node::Kind::sequence, fy_event_get_token(e), e->sequence_start.anchor);
+            case FYET_MAPPING_END:
+            case FYET_SEQUENCE_END: return close();
+            case FYET_SCALAR: return scalar(e);
+            case FYET_ALIAS: return alias(e);
+            default: return true;
+        }
+    }
+
+private:
+    SourcePos pos_of(struct fy_token* t, int back = 0) const {
+        const struct fy_mark* m = t ? fy_token_start_mark(t) : nullptr;
+        if (!m) {
+            return {m_file, 0, 0};
+        }
+        int col = m->column + 1 - back;
+        return {m_file, static_cast<std::uint32_t>(m->line) + 1 + m_line_offset,
+                static_cast<std::uint32_t>(col < 1 ? 1 : col)};
+    }
+
+    void start_document() {
+        m_stack.clear();
+        m_anchors.clear();
+        m_alias_nodes = 0;
+        m_root_kind.clear();
+        m_streaming_items = false;
+        m_had_root = false;
+    }
+
+    bool end_document() {
+        m_stack.clear();
+        return true;
+    }
+
+    bool open(Node::Kind kind, struct fy_token* tok, struct fy_token* anchor) {
+        if (m_stack.size() >= m_opt.max_depth) {
+            m_diags.error(pos_of(tok), "nesting deeper than " + std::to_string(m_opt.max_depth) +
+                                           " levels: expected a Kubernetes object, found a runaway structure");
+            return false;
+        }
+        Frame f;
+        f.node.kind = kind;
+        f.node.pos = pos_of(tok);
+        f.anchor = token_text(anchor);
+        // A List document (kind: *List, or kind not seen yet as kubectl's JSON writes it
+        // after items) streams its items; so does a top-level JSON array.
+        if (kind == Node::Kind::sequence && m_stack.size() == 1 && m_stack[0].node.is_mapping() &&
+            m_stack[0].have_key && m_stack[0].key == "items" &&
+            (m_root_kind.empty() || ends_with(m_root_kind, "List"))) {
+            m_streaming_items = true;
+        }
+        m_stack.push_back(std::move(f));
+        return true;
+    }
+
+    static bool ends_with(const std::string& s, std::string_view suffix) {
+        return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    }
+
+    static std::string token_text(struct fy_token* t) {
+        if (!t) {
+            return {};
+        }
+        std::size_t len = 0;
+        const char* txt = fy_token_get_text(t, &len);
+        return txt ? std::string(txt, len) : std::string();
+    }
+
+    bool scalar(struct fy_event* e) {
+        struct fy_token* tok = e->scalar.value;
+        enum fy_scalar_style style = fy_token_scalar_style(tok);
+        Node n;
+        n.kind = Node::Kind::scalar;
+        n.plain = style == FYSS_PLAIN;
+        bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
+        n.pos = pos_of(tok, quoted ? 1 : 0);
+        n.scalar = token_text(tok);
+        if (n.plain && (n.scalar.empty() || n.scalar == "~" || n.scalar == "null" || n.scalar == "Null" ||
+                        n.scalar == "NULL")) {
+            n.kind = Node::Kind::null;
+        }
+        std::string anchor = token_text(e->scalar.anchor);
+        if (!anchor.empty()) {
+            m_anchors[anchor] = std::make_shared<const Node>(n);
+        }
+        return attach(std::move(n));
+    }
+
+    bool alias(struct fy_event* e) {
+        std::string name = token_text(e->alias.anchor);
+        auto it = m_anchors.find(name);
+        SourcePos p = pos_of(fy_event_get_token(e));
+        if (it == m_anchors.end()) {
+            m_diags.error(p, "expected a defined anchor for alias *" + name + ", found none");
+            return false;
+        }
+        m_alias_nodes += count_nodes(*it->second);
+        if (m_alias_nodes > m_opt.max_alias_nodes) {
+            m_diags.error(p, "aliases expand to more than " + std::to_string(m_opt.max_alias_nodes) +
+                                 " nodes: refusing an alias bomb");
+            return false;
+        }
+        Node copy = *it->second;
+        return attach(std::move(copy));
+    }
+
+    static std::size_t count_nodes(const Node& n) {
+        std::size_t c = 1;
+        for (const Node& i : n.items) {
+            c += count_nodes(i);
+        }
+        for (const MapEntry& e : n.entries) {
+            c += 1 + count_nodes(e.value);
+        }
+        return c;
+    }
+
+    bool close() {
+        if (m_stack.empty()) {
+            return true;
+        }
+        Frame f = std::move(m_stack.back());
+        m_stack.pop_back();
+        if (f.node.is_mapping()) {
+            apply_merge_keys(f.node);
+        }
+        if (!f.anchor.empty()) {
+            m_anchors[f.anchor] = std::make_shared<const Node>(f.node);
+        }
+        if (m_stack.empty()) {
+            return finish_root(std::move(f.node));
+        }
+        bool was_items = m_streaming_items && m_stack.size() == 1 && f.node.is_sequence() && m_stack[0].have_key &&
+                         m_stack[0].key == "items";
+        if (was_items) {
+            m_streaming_items = false;
+            m_stack[0].have_key = false;  // the items were handed out one by one
+            return true;
+        }
+        return attach(std::move(f.node));
+    }
+
+    bool finish_root(Node&& root) {
+        m_had_root = true;
+        if (root.is_sequence()) {
+            for (Node& item : root.items) {
+                m_sink(std::move(item));
+            }
+            return true;
+        }
+        if (root.is_mapping()) {
+            const Node* kind = root.get("kind");
+            // A wrapper holds nothing but apiVersion, kind, metadata and items: a PriceList
+            // (kueuegov's prices file, with currency and prices) is an object, not a List.
+            bool list = kind && kind->is_scalar() && ends_with(kind->scalar, "List") &&
+                        std::all_of(root.entries.begin(), root.entries.end(), [](const MapEntry& e) {
+                            return e.key == "apiVersion" || e.key == "kind" || e.key == "metadata" || e.key == "items";
+                        });
+            if (list) {
+                // The items (if any were kept) are the objects; the List wrapper itself is not.
+                for (MapEntry& e : root.entries) {
+                    if (e.key == "items" && e.value.is_sequence()) {
+                        for (Node& item : e.value.items) {
+                            m_sink(std::move(item));
+                        }
+                    }
+                }
+                return true;
+            }
+        }
+        if (!root.is_null()) {
+            m_sink(std::move(root));
+        }
+        return true;
+    }
+
+    // `<<: *base` merges the entries of the referenced mapping(s) that are not set here.
+    static void apply_merge_keys(Node& map) {
+        std::vector<MapEntry> merged;
+        bool any = false;
+        for (MapEntry& e : map.entries) {
+            if (e.key != "<<") {
+                continue;
+            }
+            any = true;
+            std::vector<Node*> sources;
+            if (e.value.is_mapping()) {
+                sources.push_back(&e.value);
+            } else if (e.value.is_sequence()) {
+                for (Node& s : e.value.items) {
+                    if (s.is_mapping()) {
+                        sources.push_back(&s);
+                    }
+                }
+            }
+            for (Node* s : sources) {
+                for (MapEntry& se : s->entries) {
+                    merged.push_back(se);
+                }
+            }
+        }
+        if (!any) {
+            return;
+        }
+        std::vector<MapEntry> out;
+        for (MapEntry& e : map.entries) {
+            if (e.key != "<<") {
+                out.push_back(std::move(e));
+            }
+        }
+        for (MapEntry& m : merged) {
+            bool present = false;
+            for (const MapEntry& o : out) {
+                present = present || o.key == m.key;
+            }
+            if (!present) {
+                out.push_back(std::move(m));
+            }
+        }
+        map.entries = std::move(out);
+    }
+
+    bool attach(Node&& n) {
+        if (m_stack.empty()) {
+            return finish_root(std::move(n));
+        }
+        Frame& top = m_stack.back();
+        if (top.node.is_sequence()) {
+            if (m_streaming_items && m_stack.size() == 2) {
+                m_sink(std::move(n));  // one List item, complete: hand it out now
+                return true;
+            }
+            top.node.items.push_back(std::move(n));
+            return true;
+        }
+        if (!top.have_key) {
+            if (!n.is_scalar() && !n.is_null()) {
+                m_diags.error(n.pos, "expected a string mapping key, found " + n.describe());
+                return false;
+            }
+            top.key = n.scalar;
+            top.key_pos = n.pos;
+            top.have_key = true;
+            return true;
+        }
+        if (m_stack.size() == 1 && top.key == "kind" && n.is_scalar()) {
+            m_root_kind = n.scalar;
+        }
+        for (const MapEntry& existing : top.node.entries) {
+            if (existing.key == top.key) {
+                m_diags.error(top.key_pos, "mapping key \"" + top.key + "\" already defined at line " +
+                                               std::to_string(existing.key_pos.line));
+                top.have_key = false;
+                return true;  // keep the first value, as kubectl's strict decoding would refuse the second
+            }
+        }
+        top.node.entries.push_back(MapEntry{std::move(top.key), top.key_pos, std::move(n)});
+        top.key.clear();
+        top.have_key = false;
+        return true;
+    }
+
+    std::uint32_t m_file;
+    std::uint32_t m_line_offset;
+    DiagSink& m_diags;
+    const LoadOptions& m_opt;
+    const std::function<void(Node&&)>& m_sink;
+    std::vector<Frame> m_stack;
+    /// Anchored subtrees, copied when an alias names them.
+    std::map<std::string, std::shared_ptr<const Node>> m_anchors;
+    std::size_t m_alias_nodes = 0;
+    std::string m_root_kind;
+    bool m_streaming_items = false;
+    bool m_had_root = false;
+};
+
+void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
+                 const std::function<void(Node&&)>& sink) {
+    Captured captured;
+    struct fy_diag_cfg dcfg;
+    fy_diag_cfg_default(&dcfg);
+    dcfg.fp = nullptr;
+    dcfg.output_fn = capture_diag;
+    dcfg.user = &captured;
+    dcfg.colorize = false;
+    dcfg.show_source = false;
+    dcfg.show_position = true;
+    dcfg.show_type = true;
+    dcfg.show_module = false;
+    std::unique_ptr<struct fy_diag, void (*)(struct fy_diag*)> diag(fy_diag_create(&dcfg), fy_diag_destroy);
+    struct fy_parse_cfg cfg;
+    std::memset(&cfg, 0, sizeof cfg);
+    cfg.flags = static_cast<enum fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2);
+    cfg.diag = diag.get();
+    std::unique_ptr<struct fy_parser, void (*)(struct fy_parser*)> parser(fy_parser_create(&cfg), fy_parser_destroy);
+    if (!parser || fy_parser_set_string(parser.get(), chunk.text.data(), chunk.text.size()) != 0) {
+        diags.error({file_id, chunk.first_line + 1, 1}, "cannot start the YAML parser");
+        return;
+    }
+    TreeBuilder builder(file_id, chunk.first_line, diags, opt, sink);
+    bool ok = true;
+    while (struct fy_event* e = fy_parser_parse(parser.get())) {
+        if (ok) {
+            ok = builder.on_event(e);
+        }
+        fy_parser_event_free(parser.get(), e);
+        if (!ok) {
+            break;
+        }
+    }
+    if (ok && fy_parser_get_stream_error(parser.get())) {
+        std::uint32_t line = 0, col = 0;
+        std::string msg;
+        if (parse_fy_message(captured.text, line, col, msg)) {
+            std::uint32_t max_line = chunk.first_line + 1 +
+                                     static_cast<std::uint32_t>(std::count(chunk.text.begin(), chunk.text.end(), '\n'));
+            line = std::min(line + chunk.first_line, max_line);
+            diags.error({file_id, line, col == 0 ? 1 : col}, "invalid YAML: " + msg);
+        } else {
+            diags.error({file_id, chunk.first_line + 1, 1}, "invalid YAML in this document");
+        }
+    }
+}
+
+}  // namespace
+
+void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
+                   const std::function<void(yaml::Node&&)>& sink) {
+    // A UTF-8 byte order mark is not content.
+    if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
+        static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF) {
+        text.remove_prefix(3);
+    }
+    for (const Chunk& chunk : split_documents(text)) {
+        parse_chunk(file_id, chunk, diags, opt, sink);
+    }
+}
+
+}  // namespace kg::model

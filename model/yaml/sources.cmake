@@ -1,0 +1,5 @@
+list(APPEND KG_MODEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/node.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/parse.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../loader.cpp
+)
