@@ -1,0 +1,590 @@
+// One scheduling cycle. kueue-admission.md R4.2, R4.9, §5.1, R5.2.1, R5.6, R5.8.1,
+// R5.9.1-R5.9.3, R5.10, R5.11, R5.12. Kueue: pkg/scheduler/scheduler.go (schedule,
+// nominate, getAssignments, processEntry), pkg/cache/queue/cluster_queue.go.
+#include "sim/cycle.h"
+
+#include "sim/snapshot_build.h"
+#include "sim/workload_info.h"
+
+#include <algorithm>
+
+namespace kg::sim {
+
+CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl), m_fair_sharing(fair_sharing) {
+    if (cl.kueue_config) m_strategies = cl.kueue_config->fair_sharing_strategies;
+}
+
+void CycleRunner::add_reserving(WorkloadInfo info) {
+    std::string key = info.key;
+    // R5.12.2: a workload already evicted still holds its quota until its job stops; with no
+    // release delay that happens before the next cycle.
+    if (info.evicted) {
+        const auto* c = info.obj->condition("Evicted");
+        m_evicted_now[key] = c ? c->message : "";
+    }
+    m_reserving[key] = std::move(info);
+}
+
+namespace {
+
+// R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or queue).
+std::string scheduling_shape(const WorkloadInfo& info) {
+    std::string out = std::to_string(info.priority);
+    for (const auto& ps : info.pod_sets) {
+        out += "|" + ps.name + "#" + std::to_string(ps.count) + "#" + (ps.min_count ? std::to_string(*ps.min_count) : "-");
+        for (const auto& [r, v] : ps.per_pod) out += ";" + r + "=" + std::to_string(v);
+        const model::PodSpec& spec = *ps.spec;
+        for (const auto& [k, v] : spec.node_selector) out += ";ns:" + k + "=" + v;
+        if (spec.node_affinity)
+            for (const auto& t : spec.node_affinity->required_terms) {
+                out += ";term";
+                for (const auto& e : t.match_expressions) {
+                    out += ":" + *e.key + "/" + model::selector_op_name(e.op);
+                    for (const auto& v : e.values) out += "," + v;
+                }
+            }
+        for (const auto& t : spec.tolerations)
+            out += ";tol:" + t.key + "/" + std::to_string(static_cast<int>(t.op)) + "/" + t.value + "/" +
+                   std::to_string(static_cast<int>(t.effect));
+        out += ";rc:" + spec.runtime_class_name;
+    }
+    return out;
+}
+
+}  // namespace
+
+void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
+    Pending p;
+    const model::Workload& wl = *info.obj;
+    p.shape = scheduling_shape(info);
+    if (const auto* c = wl.condition("QuotaReserved")) {
+        p.has_condition = true;
+        p.condition_reason = c->reason;
+    }
+    // R4.6 backoff: not eligible for the active heap.
+    if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) p.inadmissible = true;
+    if (wl.requeue_at && *wl.requeue_at > m_now) p.inadmissible = true;
+    p.message = std::move(message);
+    std::string key = info.key;
+    p.info = std::move(info);
+    m_pending[key] = std::move(p);
+}
+
+std::vector<WorkloadInfo> CycleRunner::reserving_list() const {
+    std::vector<WorkloadInfo> out;
+    for (const auto& [k, w] : m_reserving) out.push_back(w);
+    return out;
+}
+
+// R3.2 / R1.5.4: why a pending workload is never considered ("" when it is queued in a CQ).
+std::string CycleRunner::queue_blocker(const Pending& p) const {
+    if (p.blocker_state == 0) {
+        p.blocker_state = 1;
+        const model::Workload& wl = *p.info.obj;
+        for (const auto& c : wl.conditions)
+            if (c.type == "QuotaReserved" && c.status == model::ConditionStatus::false_ && c.reason == "OnHold")
+                p.blocker_state = 2;
+        if (auto it = wl.meta.annotations.find("kueue.x-k8s.io/admission-gated-by");
+            it != wl.meta.annotations.end() && !it->second.empty())
+            p.blocker_state = 2;
+        if (p.blocker_state == 1) {
+            const auto* lq = m_cl.find_local_queue(p.info.ns, *wl.queue_name);
+            const auto* cq = lq ? m_cl.find_cluster_queue(*lq->cluster_queue) : nullptr;
+            if (!lq) p.blocker = "LocalQueue " + *wl.queue_name + " doesn't exist";
+            else if (*lq->stop_policy != model::StopPolicy::none) p.blocker = "LocalQueue " + *wl.queue_name + " is inactive";
+            else if (!cq) p.blocker = "ClusterQueue " + *lq->cluster_queue + " doesn't exist";
+            else if (!cluster_queue_inactive_reason(m_cl, *cq).empty())
+                p.blocker = "ClusterQueue " + *lq->cluster_queue + " is inactive";
+            if (!p.blocker.empty()) p.blocker_state = 3;
+        }
+    }
+    if (p.blocker_state == 2) return p.message;
+    return p.blocker_state == 3 ? p.blocker : std::string();
+}
+
+// R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
+std::vector<std::string> CycleRunner::pop_heads() {
+    std::map<std::string, std::string> best;  // cq -> key
+    auto before = [&](const std::string& cq, const Pending& a, const Pending& b) {
+        const auto* q = m_cl.find_cluster_queue(cq);
+        bool be = q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+        auto st = m_sticky.find(cq);
+        if (be && st != m_sticky.end()) {
+            if (a.info.key == st->second) return true;
+            if (b.info.key == st->second) return false;
+        }
+        if (a.info.priority != b.info.priority) return a.info.priority > b.info.priority;
+        if (a.info.order_ts != b.info.order_ts) return a.info.order_ts < b.info.order_ts;
+        if (a.info.uid != b.info.uid) return a.info.uid < b.info.uid;
+        return a.info.key < b.info.key;
+    };
+    for (auto& [key, p] : m_pending) {
+        if (p.inadmissible) continue;
+        if (!queue_blocker(p).empty()) continue;
+        const std::string& cq = p.info.cluster_queue;
+        auto it = best.find(cq);
+        if (it == best.end() || before(cq, p, m_pending.at(it->second))) best[cq] = key;
+    }
+    std::vector<std::string> heads;
+    for (const auto& [cq, key] : best) heads.push_back(key);
+    return heads;
+}
+
+std::vector<Target> CycleRunner::targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a) {
+    PreemptionRequest req;
+    req.preemptor = &wl;
+    req.cq = cq;
+    for (const auto& [f, v] : a.usage)
+        if (v > 0) req.requests[f] = v;
+    req.needing = a.frs_needing_preemption();
+    req.strategies = m_strategies;
+    return m_fair_sharing ? fair_sharing_targets(snap, req) : classical_targets(snap, req);
+}
+
+void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to) {
+    // R5.5.6: resume the flavor scan where the last attempt stopped, unless that record is stale
+    // (older than one cycle while the CQ's allocatable generation moved) or this is a recomputation.
+    Pending& p = m_pending.at(e.key);
+    if (p.recorded_cycle >= 0 && m_cycle - p.recorded_cycle > 1 &&
+        m_generation[e.info->cluster_queue] > p.recorded_generation)
+        p.progress.clear();
+    const WorkloadInfo& wl = *e.info;
+    AssignerInput in;
+    in.cluster = &m_cl;
+    in.snapshot = &snap;
+    in.wl = &wl;
+    in.cq = e.cq;
+    in.fair_sharing = m_fair_sharing;
+    in.restrict_to = restrict_to;
+    in.recorder = m_recorder;
+    in.resume = restrict_to ? nullptr : &p.progress;
+    // R7.8 preemption oracle for one FR.
+    in.oracle = [&](const FR& f, std::int64_t val) -> std::pair<GMode, int> {
+        PreemptionRequest req;
+        req.preemptor = &wl;
+        req.cq = e.cq;
+        req.requests[f] = val;
+        req.needing = {f};
+        req.strategies = m_strategies;
+        std::vector<Target> t = m_fair_sharing ? fair_sharing_targets(snap, req) : classical_targets(snap, req);
+        if (t.empty()) return {GMode::no_candidates, snap.lowest_fitting_subtree(e.cq, f, val).first};
+        bool all_outside = true;
+        for (const auto& x : t) {
+            snap.remove_workload(x.key);
+            all_outside = all_outside && x.cq != e.cq;
+        }
+        int level = snap.lowest_fitting_subtree(e.cq, f, val).first;
+        for (const auto& x : t) snap.restore_workload(x.key);
+        return {all_outside ? GMode::reclaim : GMode::preempt, level};
+    };
+    std::vector<std::int32_t> counts;
+    for (const auto& ps : wl.pod_sets) counts.push_back(ps.count);
+    Assignment full = assign_flavors(in, counts);
+    std::vector<Target> targets;
+    if (full.mode() == Mode::preempt) targets = targets_for(snap, wl, e.cq, full);
+    bool partial = false;
+    for (const auto& ps : wl.pod_sets) partial = partial || (ps.min_count && *ps.min_count < ps.count);
+    if (full.mode() == Mode::fit || (full.mode() == Mode::preempt && !targets.empty()) || !partial) {
+        e.assignment = std::move(full);
+        e.targets = std::move(targets);
+        return;
+    }
+    // R5.6 partial admission: lower-bound binary search over the reduction index.
+    std::vector<std::int64_t> d;
+    std::int64_t total = 0;
+    for (const auto& ps : wl.pod_sets) {
+        std::int64_t di = ps.min_count ? ps.count - *ps.min_count : 0;
+        d.push_back(di);
+        total += di;
+    }
+    std::int64_t lo = 0, hi = total + 1, last_ok = -1;
+    Assignment best_a;
+    std::vector<Target> best_t;
+    while (lo < hi) {
+        std::int64_t mid = (lo + hi) / 2;
+        std::vector<std::int32_t> c;
+        for (std::size_t i = 0; i < wl.pod_sets.size(); ++i)
+            c.push_back(static_cast<std::int32_t>(wl.pod_sets[i].count - (total ? d[i] * mid / total : 0)));
+        Assignment a = assign_flavors(in, c);
+        std::vector<Target> t;
+        if (a.mode() == Mode::preempt) t = targets_for(snap, wl, e.cq, a);
+        if (a.mode() == Mode::fit || (a.mode() == Mode::preempt && !t.empty())) {
+            hi = mid;
+            last_ok = mid;
+            best_a = std::move(a);
+            best_t = std::move(t);
+        } else {
+            lo = mid + 1;
+        }
+    }
+    if (last_ok >= 0 && lo == last_ok) {
+        e.assignment = std::move(best_a);
+        e.targets = std::move(best_t);
+    } else {
+        e.assignment = std::move(full);
+        e.targets.clear();
+    }
+}
+
+// R5.2.1 and the assignment.
+void CycleRunner::nominate(Entry& e, Snapshot& snap) {
+    const WorkloadInfo& wl = *e.info;
+    const model::Workload& obj = *wl.obj;
+    e.inadmissible = true;
+    e.requeue = "Generic";
+    for (const auto& ac : obj.admission_checks) {
+        if (ac.state == model::CheckState::retry || ac.state == model::CheckState::rejected) {
+            e.message = "The workload has failed admission checks";
+            e.reason = "PendingEvaluation";
+            return;
+        }
+    }
+    const model::ClusterQueue* cq = m_cl.find_cluster_queue(wl.cluster_queue);
+    if (e.cq >= 0 && !snap.nodes[e.cq].active) {
+        e.message = "ClusterQueue " + wl.cluster_queue + " is inactive";
+        e.reason = "Suspended";
+        return;
+    }
+    if (!cq || e.cq < 0) {
+        e.message = "ClusterQueue " + wl.cluster_queue + " not found";
+        e.reason = "Misconfigured";
+        return;
+    }
+    // R3.3. Inputs without any Namespace object (plain manifests) are taken to have every
+    // namespace, labelled only with kubernetes.io/metadata.name (R1.8.1).
+    const model::Namespace* ns = m_cl.find_namespace(wl.ns);
+    if (!ns && !m_cl.namespaces.empty()) {
+        e.message = "workload namespace \"" + wl.ns + "\" does not exist: namespaces \"" + wl.ns + "\" not found";
+        e.reason = "Misconfigured";
+        return;
+    }
+    model::Labels labels;
+    if (ns) labels = ns->meta.labels;
+    labels.emplace("kubernetes.io/metadata.name", wl.ns);
+    if (!cq->namespace_selector || !cq->namespace_selector->matches(labels)) {
+        e.message = "workload namespace doesn't match ClusterQueue selector";
+        e.reason = "Misconfigured";
+        e.requeue = "NamespaceMismatch";
+        return;
+    }
+    if (auto err = model::validate_requests_within_limits(obj.pod_sets); !err.empty()) {
+        e.message = err;
+        e.reason = "Misconfigured";
+        return;
+    }
+    e.inadmissible = false;
+    compute_assignment(e, snap, nullptr);
+    e.mode = e.assignment.mode();
+    e.message = e.assignment.message();
+}
+
+// R5.8.1 classical order.
+std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) const {
+    std::vector<Entry*> out;
+    for (auto& e : entries)
+        if (!e.inadmissible) out.push_back(&e);
+    std::stable_sort(out.begin(), out.end(), [](const Entry* a, const Entry* b) {
+        if (a->assignment.borrowing != b->assignment.borrowing) return a->assignment.borrowing < b->assignment.borrowing;
+        if (a->info->priority != b->info->priority) return a->info->priority > b->info->priority;
+        if (a->info->order_ts != b->info->order_ts) return a->info->order_ts < b->info->order_ts;
+        return a->key < b->key;
+    });
+    return out;
+}
+
+bool CycleRunner::run_cycle(model::CycleDecisions& out) {
+    ++m_cycle;
+    bool changed = false;
+    std::vector<std::string> heads = pop_heads();
+    Snapshot snap = build_snapshot(m_cl, reserving_list());
+    std::vector<Entry> entries;
+    entries.reserve(heads.size());
+    for (const auto& key : heads) {
+        Entry e;
+        e.key = key;
+        e.info = &m_pending.at(key).info;
+        e.cq = snap.find_cq(e.info->cluster_queue);
+        entries.push_back(std::move(e));
+    }
+    for (auto& e : entries) nominate(e, snap);
+    std::set<std::string> targets_so_far;
+    if (m_fair_sharing) {
+        std::vector<Entry*> remaining;
+        for (auto& e : entries)
+            if (!e.inadmissible) remaining.push_back(&e);
+        while (!remaining.empty()) {
+            Entry* e = next_fair_sharing(remaining, snap);
+            process(*e, snap, targets_so_far, out, changed);
+        }
+    } else {
+        for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);
+    }
+    for (auto& e : entries) {
+        if (m_pending.count(e.key)) requeue(e);
+    }
+    // Every workload without quota at the end of the cycle.
+    for (const auto& [key, p] : m_pending) {
+        if (!m_report_pending) break;
+        std::string blocker = queue_blocker(p);
+        model::PendingDecision d;
+        d.workload = key;
+        d.cluster_queue = p.info.cluster_queue;
+        d.message = blocker.empty() ? p.message : blocker;
+        d.reason = p.reason;
+        out.pending.push_back(std::move(d));
+    }
+    return changed;
+}
+
+// R5.9.1
+void CycleRunner::process(Entry& e, Snapshot& snap, std::set<std::string>& targets_so_far,
+                          model::CycleDecisions& out, bool& changed) {
+    int cq = e.cq;
+    auto overlaps = [&]() {
+        for (const auto& t : e.targets)
+            if (targets_so_far.count(t.key)) return true;
+        return false;
+    };
+    // R5.9.3 recomputation on overlapping targets.
+    if (overlaps()) {
+        NominationMapping mapping;
+        for (const auto& ps : e.assignment.pod_sets)
+            for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
+        for (const auto& k : targets_so_far) snap.remove_workload(k);
+        std::vector<Target> keep_targets = e.targets;
+        Assignment keep = e.assignment;
+        compute_assignment(e, snap, &mapping);
+        for (const auto& k : targets_so_far) snap.restore_workload(k);
+        e.mode = e.assignment.mode();
+        if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
+        e.message = e.assignment.message();
+    }
+    const FRAmounts& usage = e.assignment.usage;
+    std::set<std::string> removed = targets_so_far;
+    for (const auto& t : e.targets) removed.insert(t.key);
+    for (const auto& k : removed) snap.remove_workload(k);
+    bool fits = true;
+    for (const auto& [f, v] : usage)
+        if (snap.available(cq, f) < Amount::of(v)) fits = false;
+    for (const auto& k : removed) snap.restore_workload(k);
+
+    if (e.mode == Mode::no_fit) {
+        e.reason = e.assignment.no_fit_reason;
+        e.requeue = "NoFit";
+        return;
+    }
+    if (e.mode == Mode::preempt && e.targets.empty()) {
+        e.reason = "WaitingForQuota";
+        e.requeue = "PreemptionNoCandidates";
+        // R5.9.2 capacity reservation.
+        if (*snap.nodes[cq].cq->preemption.reclaim_within_cohort != model::ReclaimWithinCohort::any) {
+            for (const auto& [f, u] : usage) {
+                std::int64_t cur = snap.usage(cq, f);
+                Amount nom = snap.nominal(cq, f);
+                if (e.assignment.borrowing > 0) {
+                    const auto& q = snap.nodes[cq].quotas[f];
+                    if (!q.borrowing_limit) {
+                        snap.add_usage(cq, f, u);
+                        continue;
+                    }
+                    Amount room = nom.add(*q.borrowing_limit).sub(Amount::of(cur));
+                    if (room < Amount::of(u)) {
+                        if (room < Amount::of(0)) {
+                            snap.nodes[cq].usage[f] = model::saturating_add(cur, room.value());
+                        } else {
+                            snap.add_usage(cq, f, room.value());
+                        }
+                    } else {
+                        snap.add_usage(cq, f, u);
+                    }
+                } else {
+                    Amount room = nom.sub(Amount::of(cur));
+                    std::int64_t v = room < Amount::of(u) ? room.value() : u;
+                    if (v > 0) snap.add_usage(cq, f, v);
+                }
+            }
+        }
+        return;
+    }
+    if (e.mode == Mode::deferred_fit) {
+        snap.add_usage(cq, usage);
+        e.message = "Workload has overlapping preemption targets with another workload, but will fit after these "
+                    "preemptions complete";
+        e.reason = "WaitingForPreemptedWorkloads";
+        e.requeue = "PendingPreemption";
+        return;
+    }
+    if (overlaps()) {
+        e.message = "Workload has overlapping preemption targets with another workload";
+        e.reason = "WaitingForQuota";
+        e.requeue = "FailedAfterNomination";
+        return;
+    }
+    if (!fits) {
+        e.message = "Workload no longer fits after processing another workload";
+        e.reason = "WaitingForQuota";
+        e.requeue = "FailedAfterNomination";
+        return;
+    }
+    for (const auto& t : e.targets) targets_so_far.insert(t.key);
+    snap.add_usage(cq, usage);
+    if (e.mode == Mode::preempt) {
+        // R7.9 issuing preemptions.
+        const WorkloadInfo& w = *e.info;
+        std::string job_uid = "UNKNOWN";
+        if (auto it = w.obj->meta.labels.find("kueue.x-k8s.io/job-uid"); it != w.obj->meta.labels.end())
+            job_uid = it->second;
+        for (const auto& t : e.targets) {
+            auto rit = m_reserving.find(t.key);
+            if (rit == m_reserving.end() || rit->second.evicted || m_evicted_now.count(t.key)) continue;
+            static const std::map<std::string, std::string> human = {
+                {"InClusterQueue", "prioritization in the ClusterQueue"},
+                {"InCohortReclamation", "reclamation within the cohort"},
+                {"InCohortReclaimWhileBorrowing", "reclamation within the cohort while borrowing"},
+                {"InCohortFairSharing", "Fair Sharing within the cohort"}};
+            model::PreemptedDecision d;
+            d.workload = t.key;
+            d.preemptor = e.key;
+            d.reason = t.reason;
+            d.message = "Preempted to accommodate a workload (UID: " + (w.uid.empty() ? "UNKNOWN" : w.uid) +
+                        ", JobUID: " + job_uid + ") due to " + human.at(t.reason) + "; preemptor path: " +
+                        snap.path(cq) + "; preemptee path: " + snap.path(t.cq);
+            m_evicted_now[t.key] = d.message;
+            out.preempted.push_back(std::move(d));
+            rit->second.evicted = true;
+            changed = true;
+        }
+        e.message += ". Pending the preemption of " + std::to_string(e.targets.size()) + " workload(s)";
+        e.reason = "WaitingForPreemptedWorkloads";
+        e.requeue = "PendingPreemption";
+        return;
+    }
+    admit(e, out);
+    changed = true;
+}
+
+// R5.11
+void CycleRunner::admit(Entry& e, model::CycleDecisions& out) {
+    model::AdmittedDecision d;
+    d.workload = e.key;
+    d.cluster_queue = e.info->cluster_queue;
+    WorkloadInfo info = *e.info;
+    info.reserving = true;
+    info.evicted = false;
+    info.quota_reserved_at = m_now;
+    info.usage = e.assignment.usage;
+    info.used_frs.clear();
+    std::set<std::string> flavors_used;
+    for (const auto& ps : e.assignment.pod_sets) {
+        auto& m = d.flavors[ps.name];
+        for (const auto& [res, fc] : ps.flavors) {
+            m[res] = fc.flavor;
+            info.used_frs.insert({fc.flavor, res});
+            flavors_used.insert(fc.flavor);
+        }
+        d.counts[ps.name] = ps.count;
+    }
+    // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
+    const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
+    bool checks = false;
+    for (const auto& ac : cq->admission_checks) {
+        if (ac.on_flavors.empty()) checks = true;
+        for (const auto& f : ac.on_flavors)
+            if (flavors_used.count(*f)) checks = true;
+    }
+    d.admitted = !checks;
+    out.admitted.push_back(std::move(d));
+    m_sticky.erase(e.info->cluster_queue);
+    std::string key = e.key;
+    m_pending.erase(key);
+    m_reserving[key] = std::move(info);
+}
+
+// R5.10.1 placement after a failed attempt (R4.4).
+void CycleRunner::requeue(Entry& e) {
+    auto& p = m_pending.at(e.key);
+    p.message = e.message;
+    p.reason = e.reason;
+    const auto* cq = m_cl.find_cluster_queue(e.info->cluster_queue);
+    bool strict = cq && *cq->queueing_strategy == model::QueueingStrategy::strict_fifo;
+    bool immediate = strict ? e.requeue != "NamespaceMismatch"
+                            : (e.requeue == "FailedAfterNomination" || e.requeue == "PendingPreemption" ||
+                               e.requeue == "PreemptionFailed");
+    if (!e.inadmissible) {
+        if (e.requeue == "PendingPreemption" || e.requeue == "PreemptionFailed") {
+            p.progress.clear();  // preemptions issued or deferred: restart from the first flavor
+            p.recorded_cycle = -1;
+        } else {
+            p.progress = e.assignment.progress();
+            p.recorded_cycle = m_cycle;
+            p.recorded_generation = m_generation[e.info->cluster_queue];
+        }
+    }
+    p.has_condition = true;
+    p.condition_reason = e.reason;
+    bool untried = false;
+    for (const auto& [k, idx] : p.progress) untried = untried || idx != -1;
+    p.inadmissible = !immediate && !untried;
+    if (!strict && p.inadmissible && (e.requeue == "NoFit" || e.requeue == "PreemptionNoCandidates")) bulk_move(p);
+    if (e.requeue == "PendingPreemption") m_sticky[e.info->cluster_queue] = e.key;
+}
+
+// R4.4.4 equivalence bulk move (BestEffortFIFO): workloads of the CQ with the failed one's shape
+// leave the active heap until the next requeue-all.
+void CycleRunner::bulk_move(const Pending& failed) {
+    const std::string& cq = failed.info.cluster_queue;
+    m_bulk[cq][failed.shape] = failed.reason;
+    static const std::set<std::string> k_overwritable = {"", "PendingEvaluation", "Pending", "Suspended", "Deactivated"};
+    for (auto& [key, p] : m_pending) {
+        if (key == failed.info.key || p.inadmissible || p.info.cluster_queue != cq || p.shape != failed.shape) continue;
+        p.inadmissible = true;
+        if (p.has_condition && k_overwritable.count(p.condition_reason)) {
+            p.message = "Bypassed scheduling evaluation because an equivalent workload recently failed";
+            p.reason = failed.reason;
+            p.condition_reason = failed.reason;
+        }
+    }
+}
+
+// R4.5 requeue-all for the tree of `node`: clears the bulk-move records and makes every
+// inadmissible workload of the tree active again.
+void CycleRunner::requeue_all(int node, const Snapshot& snap) {
+    int root = snap.root(node);
+    for (const auto& n : snap.nodes)
+        if (n.is_cq && snap.root(snap.find_cq(n.name)) == root) m_bulk.erase(n.name);
+    for (auto& [key, p] : m_pending) {
+        int q = snap.find_cq(p.info.cluster_queue);
+        if (q >= 0 && snap.root(q) == root) p.inadmissible = false;
+    }
+}
+
+// R5.12.2: evictions release their reservation before the next cycle.
+bool CycleRunner::between_cycles() {
+    if (m_evicted_now.empty()) return false;
+    Snapshot snap = build_snapshot(m_cl, {});
+    for (const auto& [key, eviction_message] : m_evicted_now) {
+        auto it = m_reserving.find(key);
+        if (it == m_reserving.end()) continue;
+        WorkloadInfo info = it->second;
+        m_reserving.erase(it);
+        ++m_generation[info.cluster_queue];
+        const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
+        int q = snap.find_cq(info.cluster_queue);
+        info.reserving = false;
+        info.usage.clear();
+        info.used_frs.clear();
+        info.evicted = true;
+        // Back to its target CQ through its LocalQueue.
+        if (const auto* lq = m_cl.find_local_queue(info.ns, *info.obj->queue_name)) info.cluster_queue = *lq->cluster_queue;
+        Pending p;
+        p.info = std::move(info);
+        p.message = msg;
+        p.reason = "PendingEvaluation";
+        m_pending[key] = std::move(p);
+        if (q >= 0) requeue_all(q, snap);
+    }
+    m_evicted_now.clear();
+    return true;
+}
+
+}  // namespace kg::sim

@@ -1,0 +1,73 @@
+// Helpers shared by classical and fair-sharing preemption. Kueue:
+// pkg/scheduler/preemption/common/ordering.go (CandidatesOrdering),
+// preemption.go (workloadFits, fillBackWorkloads), classical/candidate_generator.go.
+#include "sim/preemption/preemption.h"
+
+namespace kg::sim {
+
+bool uses_frs(const WorkloadInfo& wl, const std::set<FR>& frs) {
+    for (const FR& f : wl.used_frs)
+        if (frs.count(f)) return true;
+    return false;
+}
+
+// R7.3
+bool candidate_less(const Snapshot& snap, const WorkloadInfo& a, const WorkloadInfo& b, int preemptor_cq) {
+    if (a.evicted != b.evicted) return a.evicted;
+    bool a_same = snap.find_cq(a.cluster_queue) == preemptor_cq;
+    bool b_same = snap.find_cq(b.cluster_queue) == preemptor_cq;
+    if (a_same != b_same) return !a_same;
+    if (a.priority != b.priority) return a.priority < b.priority;
+    // More recent reservation first; a missing one counts as "now".
+    std::int64_t ta = a.quota_reserved_at.value_or(INT64_MAX);
+    std::int64_t tb = b.quota_reserved_at.value_or(INT64_MAX);
+    if (ta != tb) return ta > tb;
+    if (a.uid != b.uid) return a.uid < b.uid;
+    return a.key < b.key;
+}
+
+// R7.5 step 2
+bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing) {
+    for (const auto& [f, v] : requests) {
+        if (!allow_borrowing && snap.nominal(cq, f) < Amount::of(model::saturating_add(snap.usage(cq, f), v)))
+            return false;
+        if (snap.available(cq, f) < Amount::of(v)) return false;
+    }
+    return true;
+}
+
+// R7.5 step 3
+void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing) {
+    if (targets.size() < 2) return;
+    for (int i = static_cast<int>(targets.size()) - 2; i >= 0; --i) {
+        snap.restore_workload(targets[i].key);
+        if (fits_after_removal(snap, cq, requests, allow_borrowing)) {
+            targets[i] = targets.back();
+            targets.pop_back();
+        } else {
+            snap.remove_workload(targets[i].key);
+        }
+    }
+}
+
+// R7.1
+bool policy_allows(model::WithinClusterQueue p, const WorkloadInfo& w, const WorkloadInfo& c) {
+    switch (p) {
+    case model::WithinClusterQueue::never: return false;
+    case model::WithinClusterQueue::lower_priority: return c.priority < w.priority;
+    case model::WithinClusterQueue::lower_or_newer_equal_priority:
+        return c.priority < w.priority || (c.priority == w.priority && w.order_ts < c.order_ts);
+    }
+    return false;
+}
+
+bool policy_allows(model::ReclaimWithinCohort p, const WorkloadInfo& w, const WorkloadInfo& c) {
+    switch (p) {
+    case model::ReclaimWithinCohort::never: return false;
+    case model::ReclaimWithinCohort::lower_priority: return c.priority < w.priority;
+    case model::ReclaimWithinCohort::any: return true;
+    }
+    return false;
+}
+
+}  // namespace kg::sim

@@ -1,0 +1,47 @@
+// Preemption target search (Kueue pkg/scheduler/preemption/preemption.go GetTargets):
+// classical (kueue-admission.md §7) and fair sharing (§8). Both mutate the snapshot
+// while searching and restore it before returning.
+#pragma once
+
+#include "sim/snapshot.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kg::sim {
+
+struct Target {
+    std::string key;
+    std::string reason;  ///< InClusterQueue | InCohortReclamation | InCohortReclaimWhileBorrowing | InCohortFairSharing
+    int cq = -1;
+};
+
+struct PreemptionRequest {
+    const WorkloadInfo* preemptor = nullptr;
+    int cq = -1;
+    FRAmounts requests;  ///< R: per FR, non-zero quantities of the assignment
+    std::set<FR> needing;  ///< F: FRs whose mode is Preempt
+    /// Fair-sharing strategies (R8.4.2); empty = default.
+    std::vector<std::string> strategies;
+};
+
+/// §7 (classical/candidate_generator.go, hierarchical_preemption.go, preemption.go minimalPreemptions).
+std::vector<Target> classical_targets(Snapshot& snap, const PreemptionRequest& req);
+/// §8.4 (preemption.go fairPreemptions, fairsharing/*.go).
+std::vector<Target> fair_sharing_targets(Snapshot& snap, const PreemptionRequest& req);
+
+/// R7.3 CandidatesOrdering: a before b.
+bool candidate_less(const Snapshot& snap, const WorkloadInfo& a, const WorkloadInfo& b, int preemptor_cq);
+/// R7.5 step 2 fits(borrow).
+bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing);
+/// R7.5 step 3: drops targets not needed, restoring their usage; `targets` are removed from `snap`.
+void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing);
+/// Whether `wl` uses one of the FRs in `frs` (R7.1 last paragraph).
+bool uses_frs(const WorkloadInfo& wl, const std::set<FR>& frs);
+/// R7.1: may a preemptor `w` evict candidate `c` of its own ClusterQueue under this policy?
+bool policy_allows(model::WithinClusterQueue p, const WorkloadInfo& w, const WorkloadInfo& c);
+/// R7.1: may a preemptor `w` reclaim from candidate `c` of another ClusterQueue under this policy?
+bool policy_allows(model::ReclaimWithinCohort p, const WorkloadInfo& w, const WorkloadInfo& c);
+
+}  // namespace kg::sim

@@ -1,0 +1,187 @@
+// Quota arithmetic over the snapshot's cohort tree: kueue-admission.md §6.
+// Kueue: pkg/cache/scheduler/resource_node.go (available, potentialAvailable,
+// guaranteedQuota, updateUsage), classical/hierarchical_preemption.go
+// (FindHeightOfLowestSubtreeThatFits).
+#include "sim/snapshot.h"
+
+#include <algorithm>
+
+namespace kg::sim {
+
+namespace {
+Amount amax0(Amount a) { return a < Amount::of(0) ? Amount::of(0) : a; }
+Amount amin(Amount a, Amount b) { return b < a ? b : a; }
+}  // namespace
+
+int Snapshot::find_cq(const std::string& name) const {
+    auto it = cq_index.find(name);
+    return it == cq_index.end() ? -1 : it->second;
+}
+
+Amount Snapshot::nominal(int n, const FR& f) const {
+    auto it = nodes[n].quotas.find(f);
+    return it == nodes[n].quotas.end() ? Amount::of(0) : it->second.nominal;
+}
+
+Amount Snapshot::subtree_quota(int n, const FR& f) const {
+    auto it = nodes[n].subtree.find(f);
+    return it == nodes[n].subtree.end() ? Amount::of(0) : it->second;
+}
+
+// R6.2 LQ (resource_node.go guaranteedQuota).
+Amount Snapshot::guaranteed(int n, const FR& f) const {
+    auto it = nodes[n].quotas.find(f);
+    if (it == nodes[n].quotas.end() || !it->second.lending_limit) return Amount::of(0);
+    return amax0(subtree_quota(n, f).sub(*it->second.lending_limit));
+}
+
+std::int64_t Snapshot::usage(int n, const FR& f) const {
+    auto it = nodes[n].usage.find(f);
+    return it == nodes[n].usage.end() ? 0 : it->second;
+}
+
+Amount Snapshot::local_available(int n, const FR& f) const {
+    return amax0(guaranteed(n, f).sub(Amount::of(usage(n, f))));
+}
+
+// R6.4 (resource_node.go available).
+Amount Snapshot::avail_raw(int n, const FR& f) const {
+    const Node& node = nodes[n];
+    if (node.parent < 0) return subtree_quota(n, f).sub(Amount::of(usage(n, f)));
+    Amount parent = avail_raw(node.parent, f);
+    auto q = node.quotas.find(f);
+    if (q != node.quotas.end() && q->second.borrowing_limit) {
+        Amount stored = subtree_quota(n, f).sub(guaranteed(n, f));
+        Amount used = amax0(Amount::of(usage(n, f)).sub(guaranteed(n, f)));
+        parent = amin(parent, stored.sub(used).add(*q->second.borrowing_limit));
+    }
+    return local_available(n, f).add(parent);
+}
+
+Amount Snapshot::available(int n, const FR& f) const { return amax0(avail_raw(n, f)); }
+
+// R6.4 (resource_node.go potentialAvailable).
+Amount Snapshot::potential_available(int n, const FR& f) const {
+    const Node& node = nodes[n];
+    if (node.parent < 0) return subtree_quota(n, f);
+    Amount a = guaranteed(n, f).add(potential_available(node.parent, f));
+    auto q = node.quotas.find(f);
+    if (q != node.quotas.end() && q->second.borrowing_limit)
+        a = amin(a, subtree_quota(n, f).add(*q->second.borrowing_limit));
+    return a;
+}
+
+// R6.5
+bool Snapshot::borrowing_with(int n, const FR& f, std::int64_t v) const {
+    return subtree_quota(n, f) < Amount::of(model::saturating_add(usage(n, f), v));
+}
+
+bool Snapshot::within_nominal(int n, const std::set<FR>& frs) const {
+    for (const FR& f : frs)
+        if (subtree_quota(n, f) < Amount::of(usage(n, f))) return false;
+    return true;
+}
+
+int Snapshot::height(int n) const {
+    const Node& node = nodes[n];
+    if (node.is_cq) return 0;
+    int h = (node.child_cqs.empty() && node.child_cohorts.empty()) ? 0 : 1;
+    for (int c : node.child_cohorts) h = std::max(h, height(c) + 1);
+    return h;
+}
+
+int Snapshot::root(int n) const {
+    while (nodes[n].parent >= 0) n = nodes[n].parent;
+    return n;
+}
+
+std::vector<int> Snapshot::ancestors(int n) const {
+    std::vector<int> out;
+    for (int p = nodes[n].parent; p >= 0; p = nodes[p].parent) out.push_back(p);
+    return out;
+}
+
+// R6.6 (hierarchical_preemption.go FindHeightOfLowestSubtreeThatFits).
+std::pair<int, bool> Snapshot::lowest_fitting_subtree(int cq, const FR& f, std::int64_t v) const {
+    if (!has_parent(cq)) return {0, false};
+    if (!borrowing_with(cq, f, v)) return {0, true};
+    Amount rem = Amount::of(v).sub(local_available(cq, f));
+    int last = cq;
+    for (int a : ancestors(cq)) {
+        last = a;
+        std::int64_t r = rem.is_unlimited() ? INT64_MAX : rem.value();
+        if (!borrowing_with(a, f, r)) return {height(a), has_parent(a)};
+        rem = rem.sub(local_available(a, f));
+    }
+    return {height(last), false};
+}
+
+// R6.3 (resource_node.go addUsage / removeUsage).
+void Snapshot::add_usage(int n, const FR& f, std::int64_t v) {
+    std::int64_t before = usage(n, f);
+    nodes[n].usage[f] = model::saturating_add(before, v);
+    int p = nodes[n].parent;
+    if (p < 0) return;
+    Amount local_before = amax0(guaranteed(n, f).sub(Amount::of(before)));
+    Amount up = amax0(Amount::of(v).sub(local_before));
+    if (up.value() != 0) add_usage(p, f, up.value());
+}
+
+void Snapshot::remove_usage(int n, const FR& f, std::int64_t v) {
+    std::int64_t before = usage(n, f);
+    nodes[n].usage[f] = model::saturating_sub(before, v);
+    int p = nodes[n].parent;
+    if (p < 0) return;
+    Amount stored = Amount::of(before).sub(guaranteed(n, f));
+    Amount down = amin(Amount::of(v), stored);
+    if (Amount::of(0) < down) remove_usage(p, f, down.value());
+}
+
+void Snapshot::add_usage(int cq, const FRAmounts& u) {
+    for (const auto& [f, v] : u) add_usage(cq, f, v);
+}
+
+void Snapshot::remove_usage(int cq, const FRAmounts& u) {
+    for (const auto& [f, v] : u) remove_usage(cq, f, v);
+}
+
+void Snapshot::add_workload(const WorkloadInfo& wl) {
+    int cq = find_cq(wl.cluster_queue);
+    workloads[wl.key] = wl;
+    if (cq < 0) return;
+    add_usage(cq, wl.usage);
+    nodes[cq].workloads.push_back(wl.key);
+}
+
+void Snapshot::remove_workload(const std::string& key) {
+    auto it = workloads.find(key);
+    if (it == workloads.end()) return;
+    int cq = find_cq(it->second.cluster_queue);
+    if (cq < 0) return;
+    auto& list = nodes[cq].workloads;
+    auto pos = std::find(list.begin(), list.end(), key);
+    if (pos == list.end()) return;
+    list.erase(pos);
+    remove_usage(cq, it->second.usage);
+}
+
+void Snapshot::restore_workload(const std::string& key) {
+    auto it = workloads.find(key);
+    if (it == workloads.end()) return;
+    int cq = find_cq(it->second.cluster_queue);
+    if (cq < 0) return;
+    auto& list = nodes[cq].workloads;
+    if (std::find(list.begin(), list.end(), key) != list.end()) return;
+    list.push_back(key);
+    add_usage(cq, it->second.usage);
+}
+
+std::string Snapshot::path(int n) const {
+    std::vector<std::string> parts;
+    for (int x = n; x >= 0; x = nodes[x].parent) parts.push_back(nodes[x].name);
+    std::string out;
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += "/" + *it;
+    return out;
+}
+
+}  // namespace kg::sim

@@ -1,0 +1,39 @@
+// What a replay feeds the simulator: the queue objects to add to the cluster and
+// the Workloads that arrive over virtual time, each with its runtime. Two sources:
+// Kueue's scheduler-performance generator config and kueuegov's own trace file.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/diagnostic.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kg::sim::replay {
+
+struct Arrival {
+    model::Workload workload;    ///< pending; creationTimestamp = arrival (seconds)
+    std::int64_t arrival_ms = 0;   ///< virtual time of creation, from the start of the replay
+    std::int64_t runtime_ms = 0;   ///< runs this long once admitted, then finishes
+    std::string workload_class;    ///< summary grouping ("small", "large", or the trace's class)
+};
+
+/// Virtual time 0 maps to this wall-clock second, so timestamps stay realistic.
+inline constexpr std::int64_t k_replay_epoch = 1767225600;  // 2026-01-01T00:00:00Z
+
+/// Reads Kueue's test/performance/scheduler generator.yaml and builds what its harness
+/// builds (see shared/data/kueue-perf/SOURCES.md): ResourceFlavor `rf`, cohorts,
+/// ClusterQueues, a Namespace and LocalQueue per ClusterQueue, and the Workload arrivals.
+/// Returns false when the file cannot be read or is not a generator config.
+/// `queue_classes` receives ClusterQueue name -> the queue set's className, for the summary.
+bool load_generator(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
+                    model::DiagSink& diags, std::map<std::string, std::string>* queue_classes = nullptr);
+
+/// Reads a kueuegov trace (kind: WorkloadTrace, see man kueuegov-replay): workloads with
+/// arrival and runtime. Queue objects come from the -f manifests.
+bool load_trace(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
+                model::DiagSink& diags);
+
+}  // namespace kg::sim::replay

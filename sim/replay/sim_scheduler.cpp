@@ -1,0 +1,89 @@
+// Adapter from the replay loop to the simulator. Virtual milliseconds become API
+// seconds (Kueue's timestamps have 1 s resolution, R0.4) for backoff and ordering.
+#include "sim/replay/sim_scheduler.h"
+
+#include "model/amount.h"
+#include "sim/replay/arrivals.h"
+#include "sim/workload_info.h"
+
+namespace kg::sim::replay {
+
+SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
+    : m_cluster(cluster), m_runner(cluster, fair_sharing || (cluster.kueue_config && cluster.kueue_config->fair_sharing)) {
+    m_runner.set_report_pending(false);
+    for (const model::Workload& wl : cluster.workloads) {
+        if (!wl.active || wl.condition_true("Finished")) {
+            continue;
+        }
+        WorkloadInfo info = make_workload_info(cluster, wl);
+        if (info.reserving) {
+            m_runner.add_reserving(std::move(info));
+        } else {
+            m_runner.add_pending(std::move(info), "");
+        }
+    }
+}
+
+void SimScheduler::add(const model::Workload& wl) {
+    auto [it, inserted] = m_workloads.insert_or_assign(wl.meta.key(), wl);
+    m_runner.add_pending(make_workload_info(m_cluster, it->second), "");
+}
+
+void SimScheduler::finish(const std::string& key) {
+    m_runner.finish(key);
+    m_workloads.erase(key);
+}
+
+CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
+    m_runner.set_now(k_replay_epoch + now_ms / 1000);
+    m_runner.flush_requeues();
+    model::CycleDecisions d;
+    m_runner.run_cycle(d);
+    m_runner.between_cycles();
+    CycleResult out;
+    for (const model::AdmittedDecision& a : d.admitted) {
+        Admitted adm;
+        adm.workload = a.workload;
+        adm.cluster_queue = a.cluster_queue;
+        auto it = m_workloads.find(a.workload);
+        if (it != m_workloads.end()) {
+            for (const model::PodSet& ps : it->second.pod_sets) {
+                auto count = a.counts.find(*ps.name);
+                auto flavors = a.flavors.find(*ps.name);
+                if (flavors == a.flavors.end()) {
+                    continue;
+                }
+                std::int32_t n = count == a.counts.end() ? ps.count : count->second;
+                for (const auto& [resource, amount] : model::pod_set_totals(ps, n)) {
+                    auto fl = flavors->second.find(resource);
+                    if (fl != flavors->second.end()) {
+                        std::int64_t& u = adm.usage[{fl->second, resource}];
+                        u = model::saturating_add(u, amount);
+                    }
+                }
+            }
+        }
+        out.admitted.push_back(std::move(adm));
+    }
+    for (const model::PreemptedDecision& p : d.preempted) {
+        out.preempted.push_back(p.workload);
+    }
+    return out;
+}
+
+std::map<std::string, Usage> SimScheduler::nominal_quota() const {
+    std::map<std::string, Usage> out;
+    for (const model::ClusterQueue& cq : m_cluster.cluster_queues) {
+        Usage& u = out[*cq.meta.name];
+        for (const model::ResourceGroup& rg : cq.resource_groups) {
+            for (const model::FlavorQuotas& fq : rg.flavors) {
+                for (const model::ResourceQuota& rq : fq.resources) {
+                    u[{*fq.name, *rq.name}] = model::quota_amount(*rq.name, rq.nominal_quota.value).value();
+                }
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace kg::sim::replay

@@ -1,0 +1,32 @@
+// The replay's Scheduler backed by the simulator's CycleRunner: the same queues,
+// flavor assignment, preemption and requeueing as `kueuegov simulate`, driven by
+// virtual time instead of an export's timestamps.
+#pragma once
+
+#include "sim/cycle.h"
+#include "sim/replay/replay.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace kg::sim::replay {
+
+class SimScheduler : public Scheduler {
+public:
+    /// `cluster` holds the queues (and any workloads already running); it must outlive this.
+    SimScheduler(const model::Cluster& cluster, bool fair_sharing);
+
+    void add(const model::Workload& wl) override;
+    void finish(const std::string& key) override;
+    CycleResult run_cycle(std::int64_t now_ms) override;
+    std::map<std::string, Usage> nominal_quota() const override;
+
+private:
+    const model::Cluster& m_cluster;
+    CycleRunner m_runner;
+    /// The workloads of the replay; map nodes stay put, so the runner's pointers stay valid.
+    std::map<std::string, model::Workload> m_workloads;
+};
+
+}  // namespace kg::sim::replay

@@ -1,0 +1,127 @@
+// The scheduler's view of one cycle (Kueue pkg/cache/scheduler/snapshot.go,
+// clusterqueue_snapshot.go, cohort_snapshot.go, resource_node.go): the cohort tree
+// with quotas and usage per (flavor, resource), the reserving workloads of every
+// ClusterQueue, and the quota arithmetic of kueue-admission.md §6 (R6.1-R6.6).
+#pragma once
+
+#include "model/amount.h"
+#include "model/cluster.h"
+#include "model/pod_requests.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kg::sim {
+
+using model::Amount;
+
+/// A (flavor, resource) pair.
+using FR = std::pair<std::string, std::string>;
+using FRAmounts = std::map<FR, std::int64_t>;
+
+struct PodSetInfo {
+    std::string name;
+    std::int32_t count = 1;  ///< effective count (R2.6)
+    std::optional<std::int32_t> min_count;
+    model::ResourceAmounts per_pod;  ///< without `pods`
+    const model::PodSpec* spec = nullptr;
+};
+
+/// A workload as the scheduler sees it (Kueue pkg/workload Info).
+struct WorkloadInfo {
+    const model::Workload* obj = nullptr;
+    std::string key;  ///< namespace/name
+    std::string ns;
+    std::string uid;
+    std::int32_t priority = 0;      ///< R1.6
+    model::Timestamp order_ts = 0;  ///< R4.3
+    std::string cluster_queue;      ///< target (pending) or admitting (reserving) CQ
+    std::vector<PodSetInfo> pod_sets;
+    // Reserving workloads only.
+    bool reserving = false;
+    bool evicted = false;
+    std::optional<model::Timestamp> quota_reserved_at;
+    FRAmounts usage;
+    std::set<FR> used_frs;  ///< from podSetAssignments flavors
+};
+
+struct Quota {
+    Amount nominal;
+    std::optional<Amount> borrowing_limit;
+    std::optional<Amount> lending_limit;
+};
+
+struct ResourceGroupInfo {
+    std::vector<std::string> covered;
+    std::vector<std::string> flavors;
+};
+
+/// A ClusterQueue or a Cohort of the tree (Kueue resourceNode + hierarchy).
+struct Node {
+    std::string name;
+    bool is_cq = false;
+    int parent = -1;
+    std::vector<int> child_cqs;
+    std::vector<int> child_cohorts;
+    std::map<FR, Quota> quotas;
+    std::map<FR, Amount> subtree;  ///< SQ (R6.2)
+    FRAmounts usage;               ///< U (R6.3)
+    double weight = 1.0;
+    // ClusterQueue only.
+    const model::ClusterQueue* cq = nullptr;
+    std::vector<ResourceGroupInfo> groups;
+    bool active = true;                   ///< snapshot-active (R3.1.3)
+    std::vector<std::string> workloads;   ///< keys of reserving workloads
+};
+
+class Snapshot {
+public:
+    std::vector<Node> nodes;
+    std::map<std::string, int> cq_index;
+    std::map<std::string, int> cohort_index;
+    std::map<std::string, WorkloadInfo> workloads;  ///< reserving workloads by key
+
+    int find_cq(const std::string& name) const;
+    bool has_parent(int n) const { return nodes[n].parent >= 0; }
+
+    // R6.1-R6.4
+    Amount nominal(int n, const FR& f) const;
+    Amount subtree_quota(int n, const FR& f) const;
+    Amount guaranteed(int n, const FR& f) const;  ///< LQ: non-lendable quota
+    std::int64_t usage(int n, const FR& f) const;
+    Amount local_available(int n, const FR& f) const;
+    Amount available(int n, const FR& f) const;  ///< max(0, avail) for CQs
+    Amount potential_available(int n, const FR& f) const;
+    // R6.5
+    bool borrowing_with(int n, const FR& f, std::int64_t v) const;
+    bool within_nominal(int n, const std::set<FR>& frs) const;
+    /// R6.6: (level, mayReclaimInHierarchy).
+    std::pair<int, bool> lowest_fitting_subtree(int cq, const FR& f, std::int64_t v) const;
+    int height(int n) const;
+    /// Root cohort (or the CQ itself without cohort).
+    int root(int n) const;
+    /// Ancestors from the parent up to the root.
+    std::vector<int> ancestors(int n) const;
+
+    // Usage maintenance (R6.3), exactly reversible.
+    void add_usage(int n, const FR& f, std::int64_t v);
+    void remove_usage(int n, const FR& f, std::int64_t v);
+    void add_usage(int cq, const FRAmounts& u);
+    void remove_usage(int cq, const FRAmounts& u);
+    void add_workload(const WorkloadInfo& wl);     ///< usage + membership
+    void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
+    void restore_workload(const std::string& key); ///< undo remove_workload
+
+    /// "/root/.../cq" preemption path (R7.9).
+    std::string path(int n) const;
+
+private:
+    Amount avail_raw(int n, const FR& f) const;
+};
+
+}  // namespace kg::sim

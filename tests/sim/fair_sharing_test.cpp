@@ -1,0 +1,71 @@
+// Dominant Resource Share (kueue-admission.md R8.2) on the R6.8 example: cq-a using 11
+// of a cohort with 12 lendable borrows 1000m, a share of 83.33 (status 84).
+#include "model/loader.h"
+#include "sim/fair_sharing.h"
+#include "sim/snapshot_build.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+namespace {
+
+const char* k_cluster = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: f}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-a}
+spec:
+  cohortName: co
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: f
+      resources: [{name: cpu, nominalQuota: "10"}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-b}
+spec:
+  cohortName: co
+  namespaceSelector: {}
+  fairSharing: {weight: "0"}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: f
+      resources: [{name: cpu, nominalQuota: "6", lendingLimit: "2"}]
+)";
+
+}  // namespace
+
+TEST_CASE("DRS of a borrowing ClusterQueue and of a zero-weight one", "[sim][fair-sharing]") {
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("test.yaml", k_cluster, cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::Snapshot s = kg::sim::build_snapshot(cl, {});
+    int a = s.find_cq("cq-a"), b = s.find_cq("cq-b");
+    kg::sim::FR f{"f", "cpu"};
+
+    kg::sim::DRS idle = kg::sim::dominant_resource_share(s, a);
+    CHECK_FALSE(idle.borrowing);
+    CHECK(idle.ratio == 0);
+
+    s.add_usage(a, f, 11000);
+    kg::sim::DRS da = kg::sim::dominant_resource_share(s, a);
+    CHECK(da.borrowing);
+    CHECK(std::abs(da.ratio - 1000.0 * 1000 / 12000) < 1e-9);
+    CHECK(std::ceil(da.ratio / da.weight) == 84);
+
+    // cq-b with weight 0: not borrowing -> share 0; borrowing -> infinite, larger than any finite share.
+    CHECK(kg::sim::compare_drs(kg::sim::dominant_resource_share(s, b), da) < 0);
+    kg::sim::DRS db = kg::sim::dominant_resource_share(s, b, {{f, 7000}});
+    CHECK(db.infinite());
+    CHECK(kg::sim::compare_drs(db, da) > 0);
+    CHECK(kg::sim::compare_drs(da, da) == 0);
+}
