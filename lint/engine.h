@@ -1,0 +1,39 @@
+// The lint engine: picks the rules to run (enable/disable, policy overrides), runs
+// them, applies severity overrides, suppression annotations and the baseline, and
+// returns sorted findings. Rules never see any of this.
+#pragma once
+
+#include "lint/rule.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kg::lint {
+
+struct LintOptions {
+    /// When non-empty, only these rules run (this also re-enables rules the policy disables).
+    std::set<std::string> enable;
+    std::set<std::string> disable;
+    /// Fingerprints of accepted findings (read_baseline); each entry hides one matching finding.
+    std::vector<std::string> baseline;
+};
+
+struct LintResult {
+    std::vector<model::Finding> findings;  ///< sorted by model::finding_less
+    std::size_t suppressed = 0;            ///< hidden by kueuegov.io/ignore
+    std::size_t baselined = 0;             ///< hidden by the baseline
+    std::vector<const Rule*> rules_run;
+};
+
+/// Runs the selected rules over the context.
+LintResult run_lint(const RuleContext& cx, const LintOptions& opt);
+
+/// A finding's identity across edits: rule, object and field path, never the line.
+std::string fingerprint(const model::Finding& f);
+/// Baseline file: `# kueuegov lint baseline v1` then one fingerprint per line.
+std::string write_baseline(const std::vector<model::Finding>& findings);
+/// Parses a baseline; an error names the line that is not a fingerprint.
+model::Result<std::vector<std::string>> read_baseline(std::string_view text, const std::string& name);
+
+}  // namespace kg::lint

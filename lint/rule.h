@@ -1,0 +1,61 @@
+// The shape every lint rule shares: static metadata (RuleInfo), the read-only
+// inputs (RuleContext) and the sink it reports into (FindingSink). A rule is a
+// pure function of the model and policy; the engine decides scope and suppression.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/diagnostic.h"
+#include "model/finding.h"
+#include "model/policy.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kg::lint {
+
+using model::Severity;
+using model::SourcePos;
+
+/// A rule's identity and one-line texts. Ids are never reused or renumbered.
+struct RuleInfo {
+    const char* id;           ///< "KQ3101"
+    const char* name;         ///< "cohort-spans-trust-domains"
+    Severity severity;        ///< default; the policy's rules: section may override it
+    const char* summary;      ///< one line, no final period
+    const char* remediation;  ///< one or two sentences, ends with a period
+};
+
+/// What a rule may read: the objects of this run, the policy, Kueue's manager settings
+/// and the loader's input diagnostics (for KQ1000).
+struct RuleContext {
+    const model::Cluster& cluster;
+    const model::GovernancePolicy& policy;  ///< empty policy when none was given
+    const model::KueueConfig& kueue;        ///< --kueue-config, else policy kueue:, else a Configuration input, else defaults
+    const std::vector<model::Diagnostic>& input_diags;
+};
+
+/// Where rules put findings. The engine owns what happens next.
+class FindingSink {
+public:
+    virtual ~FindingSink() = default;
+    /// Reports one finding of `rule` about `object` at `pos` (field `path`).
+    virtual void report(const RuleInfo& rule, SourcePos pos, std::string path, model::ObjectRef object,
+                        std::string message, std::vector<model::RelatedPos> related = {}) = 0;
+};
+
+using CheckFn = void (*)(const RuleContext&, FindingSink&);
+
+struct Rule {
+    const RuleInfo* info;
+    CheckFn check;
+};
+
+/// Every rule, sorted by id (lint/registry.cpp).
+const std::vector<Rule>& registry();
+/// The rule with this id, or nullptr.
+const Rule* find_rule(std::string_view id);
+/// The embedded Markdown docs of a rule (lint/rules/**/kqNNNN_*.md); empty when missing.
+std::string_view rule_doc(std::string_view id);
+
+}  // namespace kg::lint

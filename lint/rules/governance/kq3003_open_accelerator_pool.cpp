@@ -1,0 +1,34 @@
+// namespaceSelector: {} on a ClusterQueue with accelerator quota lets every namespace
+// (today's and tomorrow's) submit to the pool. Kueue: pkg/cache (namespaceSelector).
+#include "lint/rules/helpers.h"
+
+namespace kg::lint::rules {
+
+const RuleInfo k_kq3003{"KQ3003", "open-accelerator-pool", Severity::warning,
+                        "A ClusterQueue with accelerator quota selects every namespace",
+                        "Select the tenant namespaces by label instead of namespaceSelector: {}."};
+
+void check_kq3003(const RuleContext& cx, FindingSink& out) {
+    for (const model::ClusterQueue& cq : cx.cluster.cluster_queues) {
+        if (!cq.namespace_selector || !cq.namespace_selector->is_empty()) {
+            continue;
+        }
+        std::string accel;
+        for (const auto& rg : cq.resource_groups) {
+            for (const auto& r : rg.covered_resources) {
+                if (accel.empty() && model::is_accelerator(*r, cx.policy.accelerators)) {
+                    accel = *r;
+                }
+            }
+        }
+        if (accel.empty()) {
+            continue;
+        }
+        out.report(k_kq3003, or_doc(cq.namespace_selector->pos, cq.meta), "spec.namespaceSelector",
+                   ref("ClusterQueue", cq.meta),
+                   "ClusterQueue \"" + *cq.meta.name + "\" has accelerator quota (" + accel +
+                       ") and namespaceSelector {}, which admits workloads from every namespace");
+    }
+}
+
+}  // namespace kg::lint::rules

@@ -1,0 +1,34 @@
+// Jobs asking for accelerators in a namespace with no LocalQueue: the team's
+// accelerator use is invisible to quota and to chargeback.
+#include "lint/rules/helpers.h"
+
+namespace kg::lint::rules {
+
+const RuleInfo k_kq3005{"KQ3005", "accelerator-jobs-without-local-queue", Severity::warning,
+                        "A namespace runs accelerator Jobs but has no LocalQueue",
+                        "Create a LocalQueue for the namespace and label its Jobs with kueue.x-k8s.io/queue-name."};
+
+void check_kq3005(const RuleContext& cx, FindingSink& out) {
+    std::set<std::string> with_queues, reported;
+    with_queues = namespaces_with_local_queues(cx.cluster);
+    for (const model::Job& j : cx.cluster.jobs) {
+        const std::string& ns = *j.meta.namespace_;
+        // Children of another object (a Job's Pods, a JobSet's Jobs) follow their owner's queue.
+        if (!j.meta.owner_refs.empty()) {
+            continue;
+        }
+        if (with_queues.count(ns) || reported.count(ns)) {
+            continue;
+        }
+        std::set<std::string> acc = accelerators_requested(j.pod_sets, cx.policy.accelerators);
+        if (acc.empty()) {
+            continue;
+        }
+        reported.insert(ns);
+        out.report(k_kq3005, or_doc(j.meta.name.pos, j.meta), "metadata.namespace", ref(j.meta.kind.c_str(), j.meta),
+                   j.meta.kind + " \"" + j.meta.key() + "\" requests " + *acc.begin() + " in " + describe_namespace(ns) +
+                       ", which has no LocalQueue: its accelerator use is outside quota");
+    }
+}
+
+}  // namespace kg::lint::rules

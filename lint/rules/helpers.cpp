@@ -1,0 +1,275 @@
+// Shared rule helpers; the name checks mirror k8s.io/apimachinery/pkg/util/validation.
+#include "lint/rules/helpers.h"
+
+#include "model/pod_requests.h"
+
+#include <cctype>
+
+namespace kg::lint::rules {
+
+model::ObjectRef ref(const char* kind, const model::ObjectMeta& m) {
+    return model::ObjectRef{kind, *m.namespace_, *m.name};
+}
+
+std::string rg_path(std::size_t g) { return "spec.resourceGroups[" + std::to_string(g) + "]"; }
+std::string flavor_path(std::size_t g, std::size_t f) { return rg_path(g) + ".flavors[" + std::to_string(f) + "]"; }
+std::string resource_path(std::size_t g, std::size_t f, std::size_t r) {
+    return flavor_path(g, f) + ".resources[" + std::to_string(r) + "]";
+}
+
+namespace {
+
+bool is_alnum_lower(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+// [a-z0-9]([-a-z0-9]*[a-z0-9])?
+bool dns1123_label(std::string_view s) {
+    if (s.empty() || s.size() > 63 || !is_alnum_lower(s.front()) || !is_alnum_lower(s.back())) {
+        return false;
+    }
+    for (char c : s) {
+        if (!is_alnum_lower(c) && c != '-') {
+            return false;
+        }
+    }
+    return true;
+}
+
+// ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9], at most 63
+bool qualified_name_part(std::string_view s) {
+    if (s.empty() || s.size() > 63 || !is_alnum(s.front()) || !is_alnum(s.back())) {
+        return false;
+    }
+    for (char c : s) {
+        if (!is_alnum(c) && c != '-' && c != '_' && c != '.') {
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string dns1123_subdomain_error(std::string_view s) {
+    if (s.size() > 253) {
+        return "must be no more than 253 characters";
+    }
+    std::size_t start = 0;
+    bool ok = !s.empty();
+    while (ok) {
+        std::size_t dot = s.find('.', start);
+        ok = dns1123_label(s.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+        if (dot == std::string_view::npos) {
+            break;
+        }
+        start = dot + 1;
+    }
+    if (ok) {
+        return {};
+    }
+    return "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+           "must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is "
+           "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+}
+
+std::string qualified_name_error(std::string_view s) {
+    std::string_view name = s;
+    std::size_t slash = s.find('/');
+    if (slash != std::string_view::npos) {
+        std::string_view prefix = s.substr(0, slash);
+        name = s.substr(slash + 1);
+        if (prefix.empty()) {
+            return "prefix part must be non-empty";
+        }
+        if (!dns1123_subdomain_error(prefix).empty()) {
+            return "prefix part " + dns1123_subdomain_error(prefix);
+        }
+    }
+    if (name.empty()) {
+        return "name part must be non-empty";
+    }
+    if (name.size() > 63) {
+        return "name part must be no more than 63 characters";
+    }
+    if (!qualified_name_part(name)) {
+        return "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+               "alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+               "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    }
+    return {};
+}
+
+std::string label_value_error(std::string_view s) {
+    if (s.empty()) {
+        return {};
+    }
+    if (s.size() > 63) {
+        return "must be no more than 63 characters";
+    }
+    if (!qualified_name_part(s)) {
+        return "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and "
+               "must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', "
+               "regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+    }
+    return {};
+}
+
+bool looks_like_placeholder(std::string_view s) {
+    return s.find("${") != s.npos || s.find("%{") != s.npos || s.find("{{") != s.npos || s.find("($") != s.npos;
+}
+
+SourcePos or_doc(SourcePos p, const model::ObjectMeta& m) { return p.known() ? p : m.doc_pos; }
+
+CohortForest::CohortForest(const model::Cluster& c) {
+    for (const model::Cohort& co : c.cohorts) {
+        m_parent[*co.meta.name] = *co.parent_name;
+    }
+    for (const model::ClusterQueue& cq : c.cluster_queues) {
+        if (!cq.cohort->empty() && !m_parent.count(*cq.cohort)) {
+            m_parent[*cq.cohort] = "";
+        }
+    }
+    // Parents named but not defined are implicit roots.
+    std::vector<std::string> implicit;
+    for (const auto& [name, parent] : m_parent) {
+        if (!parent.empty() && !m_parent.count(parent)) {
+            implicit.push_back(parent);
+        }
+    }
+    for (const std::string& p : implicit) {
+        m_parent[p] = "";
+    }
+    for (const auto& [name, parent] : m_parent) {
+        std::set<std::string> seen{name};
+        std::string cur = parent;
+        while (!cur.empty()) {
+            if (!seen.insert(cur).second) {
+                m_cycle.insert(name);
+                break;
+            }
+            cur = m_parent[cur];
+        }
+    }
+    for (std::size_t i = 0; i < c.cluster_queues.size(); ++i) {
+        const std::string& co = *c.cluster_queues[i].cohort;
+        if (!co.empty()) {
+            std::string r = root(co);
+            if (!r.empty()) {
+                m_members[r].push_back(i);
+            }
+        }
+    }
+}
+
+std::string CohortForest::root(const std::string& cohort) const {
+    if (m_cycle.count(cohort)) {
+        return {};
+    }
+    std::string cur = cohort;
+    for (;;) {
+        auto it = m_parent.find(cur);
+        if (it == m_parent.end() || it->second.empty()) {
+            return cur;
+        }
+        cur = it->second;
+    }
+}
+
+const std::vector<std::size_t>& CohortForest::members(const std::string& root) const {
+    static const std::vector<std::size_t> k_none;
+    auto it = m_members.find(root);
+    return it == m_members.end() ? k_none : it->second;
+}
+
+model::Labels namespace_labels(const model::Cluster& c, const std::string& ns) {
+    if (const model::Namespace* n = c.find_namespace(ns)) {
+        model::Labels l = n->meta.labels;
+        l.emplace("kubernetes.io/metadata.name", ns);
+        return l;
+    }
+    return model::Labels{{"kubernetes.io/metadata.name", ns}};
+}
+
+bool cq_selects(const model::ClusterQueue& cq, const model::Labels& ns_labels) {
+    return cq.namespace_selector && cq.namespace_selector->matches(ns_labels);
+}
+
+bool selects_only_by_name(const model::LabelSelector& s) {
+    for (const auto& [k, v] : s.match_labels) {
+        if (k != "kubernetes.io/metadata.name") {
+            return false;
+        }
+    }
+    for (const auto& r : s.match_expressions) {
+        if (*r.key != "kubernetes.io/metadata.name") {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::set<std::string> known_namespaces(const model::Cluster& c) {
+    std::set<std::string> out;
+    for (const auto& n : c.namespaces) {
+        out.insert(*n.meta.name);
+    }
+    for (const auto& q : c.local_queues) {
+        out.insert(*q.meta.namespace_);
+    }
+    for (const auto& j : c.jobs) {
+        out.insert(*j.meta.namespace_);
+    }
+    for (const auto& w : c.workloads) {
+        out.insert(*w.meta.namespace_);
+    }
+    return out;
+}
+
+const model::LocalQueue* find_local_queue_for(const model::Cluster& c, const std::string& ns,
+                                             const std::string& name) {
+    const model::LocalQueue* lq = c.find_local_queue(ns, name);
+    if (!lq && ns.empty()) {
+        lq = c.find_local_queue("default", name);
+    }
+    return lq;
+}
+
+std::set<std::string> namespaces_with_local_queues(const model::Cluster& c) {
+    std::set<std::string> out;
+    for (const model::LocalQueue& lq : c.local_queues) {
+        out.insert(*lq.meta.namespace_);
+        if (*lq.meta.namespace_ == "default") {
+            out.insert("");
+        }
+    }
+    return out;
+}
+
+std::string describe_namespace(const std::string& ns) {
+    return ns.empty() ? "the namespace it is applied to (metadata.namespace unset)" : "namespace \"" + ns + "\"";
+}
+
+std::set<std::string> accelerators_requested(const std::vector<model::PodSet>& pod_sets,
+                                             const std::vector<std::string>& extra) {
+    std::set<std::string> out;
+    for (const model::PodSet& ps : pod_sets) {
+        for (const auto& [name, amount] : model::pod_requests(ps.template_spec)) {
+            if (amount > 0 && model::is_accelerator(name, extra)) {
+                out.insert(name);
+            }
+        }
+    }
+    return out;
+}
+
+std::set<std::string> covered(const model::ClusterQueue& cq) {
+    std::set<std::string> out;
+    for (const auto& rg : cq.resource_groups) {
+        for (const auto& r : rg.covered_resources) {
+            out.insert(*r);
+        }
+    }
+    return out;
+}
+
+}  // namespace kg::lint::rules

@@ -1,0 +1,84 @@
+// Small shared pieces of rules: object refs, Kueue field paths, Kubernetes name
+// syntax checks (apimachinery validation), cohort trees and accelerator names.
+#pragma once
+
+#include "lint/rule.h"
+#include "lint/rules/rules.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kg::lint::rules {
+
+model::ObjectRef ref(const char* kind, const model::ObjectMeta& m);
+
+/// "spec.resourceGroups[g]", "...flavors[f]", "...resources[r]".
+std::string rg_path(std::size_t g);
+std::string flavor_path(std::size_t g, std::size_t f);
+std::string resource_path(std::size_t g, std::size_t f, std::size_t r);
+
+/// Empty when valid; else apimachinery's message (IsDNS1123Subdomain).
+std::string dns1123_subdomain_error(std::string_view s);
+/// Empty when valid; else the message of IsQualifiedName (label keys, resource names).
+std::string qualified_name_error(std::string_view s);
+/// Empty when valid; else the message of IsValidLabelValue.
+std::string label_value_error(std::string_view s);
+
+/// True for text holding template syntax: ${X}, %{ if }, {{ x }}, ($var).
+bool looks_like_placeholder(std::string_view s);
+
+/// The best position for a field of an object: `p` if known, else the document start.
+SourcePos or_doc(SourcePos p, const model::ObjectMeta& m);
+
+/// Cohort tree view of a cluster: parent of each cohort (explicit or implicit), roots,
+/// cycles. Cohorts named only by ClusterQueues are implicit roots.
+class CohortForest {
+public:
+    explicit CohortForest(const model::Cluster& c);
+    /// Root of the tree holding `cohort`; "" when `cohort` is in a cycle.
+    std::string root(const std::string& cohort) const;
+    bool in_cycle(const std::string& cohort) const { return m_cycle.count(cohort) > 0; }
+    /// ClusterQueues (indexes) whose cohort lies in the tree of `root`.
+    const std::vector<std::size_t>& members(const std::string& root) const;
+    const std::map<std::string, std::vector<std::size_t>>& trees() const { return m_members; }
+
+private:
+    std::map<std::string, std::string> m_parent;
+    std::set<std::string> m_cycle;
+    std::map<std::string, std::vector<std::size_t>> m_members;
+};
+
+/// The namespace labels used for selector matching: the Namespace object's labels when
+/// loaded, else just kubernetes.io/metadata.name (what the API server always sets).
+model::Labels namespace_labels(const model::Cluster& c, const std::string& ns);
+
+/// True when the ClusterQueue's namespaceSelector selects `ns` (nil selects nothing).
+bool cq_selects(const model::ClusterQueue& cq, const model::Labels& ns_labels);
+
+/// True when every key the selector reads is kubernetes.io/metadata.name (decidable without
+/// the Namespace object).
+bool selects_only_by_name(const model::LabelSelector& s);
+
+/// Every namespace this run knows of: Namespace objects, and namespaces of LQs, Jobs, Workloads.
+std::set<std::string> known_namespaces(const model::Cluster& c);
+
+/// The LocalQueue `name` as seen from namespace `ns`. An object without metadata.namespace
+/// lands in whatever namespace it is applied to: it matches LocalQueues that also have no
+/// namespace, or that sit in "default" (kubectl's default).
+const model::LocalQueue* find_local_queue_for(const model::Cluster& c, const std::string& ns, const std::string& name);
+/// Namespaces holding LocalQueues; a LocalQueue in "default" also counts for the unset namespace "".
+std::set<std::string> namespaces_with_local_queues(const model::Cluster& c);
+/// "namespace \"x\"", or "the namespace it is applied to (metadata.namespace unset)".
+std::string describe_namespace(const std::string& ns);
+
+/// Accelerator resources (model::is_accelerator plus the policy's list) the pod sets request.
+std::set<std::string> accelerators_requested(const std::vector<model::PodSet>& pod_sets,
+                                             const std::vector<std::string>& extra);
+
+/// Resources covered by a ClusterQueue's resourceGroups.
+std::set<std::string> covered(const model::ClusterQueue& cq);
+
+}  // namespace kg::lint::rules

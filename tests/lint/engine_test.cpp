@@ -1,0 +1,87 @@
+// The engine's own behaviour: suppression annotations, baselines, policy overrides,
+// enable/disable, and the annotation syntax.
+#include "lint/engine.h"
+#include "lint/suppression.h"
+#include "model/loader.h"
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+const char* k_manifest = R"(apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: held
+  annotations:
+    kueuegov.io/ignore: "KQ4002: paused for the migration"
+spec:
+  stopPolicy: Hold
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: also-held
+spec:
+  stopPolicy: Hold
+)";
+
+kg::lint::LintResult lint(const char* text, const kg::lint::LintOptions& opt,
+                          const kg::model::GovernancePolicy& policy = {}) {
+    static kg::model::Cluster cluster;
+    cluster = kg::model::Cluster{};
+    kg::model::DiagSink diags;
+    kg::model::load_text("m.yaml", text, cluster, diags);
+    kg::model::KueueConfig kueue;
+    kg::lint::RuleContext cx{cluster, policy, kueue, diags.items()};
+    return kg::lint::run_lint(cx, opt);
+}
+
+}  // namespace
+
+TEST_CASE("an ignore annotation with a reason suppresses that rule on that object only", "[lint][engine]") {
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto res = lint(k_manifest, opt);
+    REQUIRE(res.findings.size() == 1);
+    CHECK(res.findings[0].object.name == "also-held");
+    CHECK(res.suppressed == 1);
+}
+
+TEST_CASE("a baseline hides accepted findings by rule, object and path", "[lint][engine]") {
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto first = lint(k_manifest, opt);
+    std::string text = kg::lint::write_baseline(first.findings);
+    auto parsed = kg::lint::read_baseline(text, "b.txt");
+    REQUIRE(parsed.has_value());
+    opt.baseline = *parsed;
+    auto second = lint(k_manifest, opt);
+    CHECK(second.findings.empty());
+    CHECK(second.baselined == 1);
+    auto bad = kg::lint::read_baseline("not a baseline\n", "b.txt");
+    REQUIRE(!bad.has_value());
+    CHECK(bad.error().message.find("b.txt:1:1: expected a baseline entry") == 0);
+}
+
+TEST_CASE("the policy overrides severity and switches rules off; --disable wins", "[lint][engine]") {
+    kg::model::GovernancePolicy policy;
+    policy.rules["KQ4002"].severity = kg::model::Severity::error;
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto res = lint(k_manifest, opt, policy);
+    REQUIRE(res.findings.size() == 1);
+    CHECK(res.findings[0].severity == kg::model::Severity::error);
+    policy.rules["KQ4002"].enabled = false;
+    CHECK(lint(k_manifest, {}, policy).findings.empty());
+    opt.disable = {"KQ4002"};
+    CHECK(lint(k_manifest, opt).findings.empty());
+}
+
+TEST_CASE("ignore clauses need known ids and a reason", "[lint][engine]") {
+    auto ok = kg::lint::parse_ignore("KQ4005: deliberate; KQ4002,KQ4004: migration");
+    REQUIRE(ok.size() == 2);
+    CHECK(ok[0].error.empty());
+    CHECK(ok[1].ids == std::vector<std::string>{"KQ4002", "KQ4004"});
+    CHECK(kg::lint::parse_ignore("KQ4005")[0].error.find("expected a reason") == 0);
+    CHECK(kg::lint::parse_ignore("KQ9999: why")[0].error == "unknown rule \"KQ9999\"");
+}
