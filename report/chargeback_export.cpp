@@ -1,0 +1,234 @@
+#include "report/chargeback_export.h"
+
+#include "model/time.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace kg::report {
+
+using model::ChargebackGroup;
+using model::ChargebackResult;
+using model::ChargebackRow;
+
+std::string csv_cell(std::string_view s) {
+    std::string v;
+    if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r'))
+        v += '\'';
+    v += s;
+    if (v.find_first_of(",\"\r\n") == std::string::npos) return v;
+    std::string q = "\"";
+    for (char c : v) {
+        if (c == '"') q += '"';
+        q += c;
+    }
+    q += '"';
+    return q;
+}
+
+namespace {
+
+std::string json_str(std::string_view s) {
+    std::string o = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': o += "\\\""; break;
+        case '\\': o += "\\\\"; break;
+        case '\n': o += "\\n"; break;
+        case '\r': o += "\\r"; break;
+        case '\t': o += "\\t"; break;
+        default:
+            if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                o += buf;
+            } else {
+                o += static_cast<char>(c);
+            }
+        }
+    }
+    o += '"';
+    return o;
+}
+
+std::string cost_str(const std::optional<__int128>& c) {
+    return c ? model::format_decimal(*c, 1000000, 6) : std::string();
+}
+
+bool has_cq(ChargebackGroup g) { return g == ChargebackGroup::cluster_queue || g == ChargebackGroup::local_queue; }
+bool has_ns(ChargebackGroup g) { return g == ChargebackGroup::local_queue || g == ChargebackGroup::namespace_; }
+bool has_lq(ChargebackGroup g) { return g == ChargebackGroup::local_queue; }
+
+struct Totals {
+    std::string flavor, resource;
+    model::MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
+};
+
+std::vector<Totals> totals_by_resource(const ChargebackResult& r) {
+    std::vector<Totals> t;
+    for (const auto& row : r.rows) {
+        auto it = std::find_if(t.begin(), t.end(), [&](const Totals& x) { return x.resource == row.resource; });
+        if (it == t.end()) {
+            t.push_back(Totals{"", row.resource});
+            it = t.end() - 1;
+        }
+        it->used += row.used;
+        it->within += row.within_nominal;
+        it->borrowed += row.borrowed;
+        it->lent += row.lent;
+        it->idle += row.idle_nominal;
+    }
+    std::sort(t.begin(), t.end(), [](const Totals& a, const Totals& b) { return a.resource < b.resource; });
+    return t;
+}
+
+void render_json(std::ostream& out, const ChargebackResult& r) {
+    using model::format_unit_hours;
+    out << "{\n  \"period\": {\"from\": " << json_str(model::format_rfc3339(r.from))
+        << ", \"to\": " << json_str(model::format_rfc3339(r.to)) << "},\n";
+    out << "  \"by\": " << json_str(model::chargeback_group_name(r.group)) << ",\n";
+    out << "  \"basis\": \"reserved\",\n  \"method\": \"kueuegov.prorata-v1\",\n";
+    out << "  \"currency\": " << (r.total_cost_micro ? json_str(r.currency) : std::string("null")) << ",\n";
+    out << "  \"rows\": [";
+    bool first = true;
+    for (const auto& row : r.rows) {
+        out << (first ? "\n" : ",\n") << "    {";
+        first = false;
+        if (has_cq(r.group)) out << "\"clusterQueue\": " << json_str(row.cluster_queue) << ", ";
+        if (has_lq(r.group)) out << "\"localQueue\": " << json_str(row.local_queue) << ", ";
+        if (has_ns(r.group)) out << "\"namespace\": " << json_str(row.namespace_) << ", ";
+        out << "\"flavor\": " << json_str(row.flavor) << ", \"resource\": " << json_str(row.resource)
+            << ", \"unit\": " << json_str(model::chargeback_unit(row.resource))
+            << ", \"used\": " << format_unit_hours(row.used, row.resource)
+            << ", \"withinNominal\": " << format_unit_hours(row.within_nominal, row.resource)
+            << ", \"borrowed\": " << format_unit_hours(row.borrowed, row.resource)
+            << ", \"lent\": " << format_unit_hours(row.lent, row.resource)
+            << ", \"idleNominal\": " << format_unit_hours(row.idle_nominal, row.resource)
+            << ", \"cost\": " << (row.cost_micro ? cost_str(row.cost_micro) : std::string("null")) << "}";
+    }
+    out << (r.rows.empty() ? "],\n" : "\n  ],\n");
+    out << "  \"totals\": {\n    \"cost\": "
+        << (r.total_cost_micro ? cost_str(r.total_cost_micro) : std::string("null")) << ",\n    \"resources\": [";
+    first = true;
+    for (const auto& t : totals_by_resource(r)) {
+        out << (first ? "\n" : ",\n") << "      {\"resource\": " << json_str(t.resource)
+            << ", \"unit\": " << json_str(model::chargeback_unit(t.resource))
+            << ", \"used\": " << format_unit_hours(t.used, t.resource)
+            << ", \"withinNominal\": " << format_unit_hours(t.within, t.resource)
+            << ", \"borrowed\": " << format_unit_hours(t.borrowed, t.resource)
+            << ", \"lent\": " << format_unit_hours(t.lent, t.resource)
+            << ", \"idleNominal\": " << format_unit_hours(t.idle, t.resource) << "}";
+        first = false;
+    }
+    out << (first ? "]" : "\n    ]") << "\n  },\n  \"unpriced\": [";
+    for (std::size_t i = 0; i < r.unpriced.size(); ++i) out << (i ? ", " : "") << json_str(r.unpriced[i]);
+    out << "]\n}\n";
+}
+
+void render_csv(std::ostream& out, const ChargebackResult& r) {
+    using model::format_unit_hours;
+    if (has_cq(r.group)) out << "cluster_queue,";
+    if (has_ns(r.group)) out << "namespace,";
+    if (has_lq(r.group)) out << "local_queue,";
+    out << "flavor,resource,unit,used,within_nominal,borrowed,lent,idle_nominal,cost,currency,period_start,period_end\n";
+    const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
+    for (const auto& row : r.rows) {
+        if (has_cq(r.group)) out << csv_cell(row.cluster_queue) << ',';
+        if (has_ns(r.group)) out << csv_cell(row.namespace_) << ',';
+        if (has_lq(r.group)) out << csv_cell(row.local_queue) << ',';
+        out << csv_cell(row.flavor) << ',' << csv_cell(row.resource) << ','
+            << csv_cell(model::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
+            << ',' << format_unit_hours(row.within_nominal, row.resource) << ','
+            << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
+            << ',' << format_unit_hours(row.idle_nominal, row.resource) << ',' << cost_str(row.cost_micro) << ','
+            << (row.cost_micro ? csv_cell(r.currency) : std::string()) << ',' << from << ',' << to << '\n';
+    }
+}
+
+std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
+    switch (r.group) {
+    case ChargebackGroup::cluster_queue: return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue;
+    case ChargebackGroup::local_queue:
+        if (row.local_queue == model::k_idle_row)  // quota nobody used belongs to the ClusterQueue
+            return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue + "/idle";
+        return "kueue.x-k8s.io/namespaces/" + row.namespace_ + "/localqueues/" + row.local_queue;
+    case ChargebackGroup::namespace_: return "kueue.x-k8s.io/namespaces/" + row.namespace_;
+    case ChargebackGroup::flavor: return "kueue.x-k8s.io/resourceflavors/" + row.flavor;
+    }
+    return "";
+}
+
+std::string resource_name(const ChargebackResult& r, const ChargebackRow& row) {
+    switch (r.group) {
+    case ChargebackGroup::cluster_queue: return row.cluster_queue;
+    case ChargebackGroup::local_queue: return row.local_queue;
+    case ChargebackGroup::namespace_: return row.namespace_;
+    case ChargebackGroup::flavor: return row.flavor;
+    }
+    return "";
+}
+
+std::string_view resource_type(ChargebackGroup g) {
+    switch (g) {
+    case ChargebackGroup::cluster_queue: return "ClusterQueue";
+    case ChargebackGroup::local_queue: return "LocalQueue";
+    case ChargebackGroup::namespace_: return "Namespace";
+    case ChargebackGroup::flavor: return "ResourceFlavor";
+    }
+    return "";
+}
+
+void render_focus(std::ostream& out, const ChargebackResult& r) {
+    using model::format_unit_hours;
+    out << "BilledCost,EffectiveCost,ListCost,ContractedCost,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,"
+           "ChargePeriodStart,ChargePeriodEnd,ChargeCategory,ChargeClass,ChargeDescription,ChargeFrequency,"
+           "ConsumedQuantity,ConsumedUnit,PricingQuantity,PricingUnit,ResourceId,ResourceName,ResourceType,"
+           "ServiceCategory,ServiceName,SkuId,SkuMeter,SubAccountId,Tags,AllocatedMethodId,"
+           "x_ClusterQueue,x_LocalQueue,x_Namespace,x_ResourceFlavor,x_KubernetesResource,"
+           "x_UsedWithinNominal,x_Borrowed,x_Lent,x_IdleNominal,x_Basis\n";
+    const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
+    for (const auto& row : r.rows) {
+        const std::string cost = row.cost_micro ? cost_str(row.cost_micro) : std::string("0.000000");
+        const std::string unit = model::chargeback_unit(row.resource);
+        std::string tags = "{";
+        auto tag = [&](std::string_view k, const std::string& v) {
+            if (v.empty()) return;
+            if (tags.size() > 1) tags += ',';
+            tags += json_str(k) + ":" + json_str(v);
+        };
+        tag("kueue.x-k8s.io/cluster-queue", row.cluster_queue);
+        tag("kueue.x-k8s.io/local-queue", row.local_queue);
+        tag("kueue.x-k8s.io/namespace", row.namespace_);
+        tag("kueue.x-k8s.io/flavor", row.flavor);
+        tags += '}';
+        std::string desc = std::string(model::is_accelerator(row.resource) ? "Accelerator" : "Resource") +
+                           " reservation of " + row.resource + " on flavor " + row.flavor + ", " +
+                           std::string(resource_type(r.group)) + " " + resource_name(r, row);
+        out << cost << ',' << cost << ',' << cost << ',' << cost << ',' << csv_cell(r.currency) << ',' << from
+            << ',' << to << ',' << from << ',' << to << ",Usage,," << csv_cell(desc) << ",Usage-Based,"
+            << format_unit_hours(row.used, row.resource) << ',' << unit << ','
+            << format_unit_hours(row.used + row.idle_nominal, row.resource) << ',' << unit << ','
+            << csv_cell(resource_id(r, row)) << ',' << csv_cell(resource_name(r, row)) << ','
+            << resource_type(r.group) << ','
+            << (model::is_accelerator(row.resource) ? "AI and Machine Learning" : "Compute")
+            << ",Kueue batch quota," << csv_cell(row.flavor + "/" + row.resource) << ",quota-reservation,"
+            << csv_cell(row.namespace_) << ',' << csv_cell(tags) << ",kueuegov.prorata-v1,"
+            << csv_cell(row.cluster_queue) << ',' << csv_cell(row.local_queue) << ',' << csv_cell(row.namespace_)
+            << ',' << csv_cell(row.flavor) << ',' << csv_cell(row.resource) << ','
+            << format_unit_hours(row.within_nominal, row.resource) << ','
+            << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
+            << ',' << format_unit_hours(row.idle_nominal, row.resource) << ",reserved\n";
+    }
+}
+
+}  // namespace
+
+void render_chargeback(std::ostream& out, const ChargebackResult& r, ChargebackFormat f) {
+    switch (f) {
+    case ChargebackFormat::csv: render_csv(out, r); break;
+    case ChargebackFormat::json: render_json(out, r); break;
+    case ChargebackFormat::focus: render_focus(out, r); break;
+    }
+}
+
+}  // namespace kg::report

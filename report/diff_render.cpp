@@ -1,0 +1,265 @@
+// Markdown, text and JSON views of a queue change. Markdown cells escape the
+// characters that would break a GitHub table or inject markup.
+#include "report/diff_render.h"
+
+#include <nlohmann/json.hpp>
+
+#include <tuple>
+
+namespace kg::report {
+
+using model::ChangeKind;
+using model::ClusterDiff;
+using model::QuotaDelta;
+
+namespace {
+
+std::string md(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '|': out += "\\|"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '&': out += "&amp;"; break;
+            case '`': out += "\\`"; break;
+            case '*': out += "\\*"; break;
+            case '_': out += "\\_"; break;
+            case '\n': out += ' '; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+// Inside a code span only a backtick can break out; Markdown escapes do not apply there.
+std::string code(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        out += c == '`' ? '\'' : c;
+    }
+    return "`" + out + "`";
+}
+
+std::string cell(const std::string& s) { return s.empty() ? "*(unset)*" : md(s); }
+
+std::string q(const std::optional<model::Quantity>& v, const char* absent) { return v ? v->to_string() : absent; }
+
+std::string signed_qty(const model::Quantity& d) { return (d.sign() > 0 ? "+" : "") + d.to_string(); }
+
+std::string change_cell(const std::optional<model::Quantity>& before, const std::optional<model::Quantity>& after,
+                        const char* absent) {
+    std::string b = q(before, absent), a = q(after, absent);
+    return b == a ? a : b + " → " + a;
+}
+
+const char* change_name(ChangeKind c) {
+    switch (c) {
+        case ChangeKind::added: return "added";
+        case ChangeKind::removed: return "removed";
+        case ChangeKind::changed: break;
+    }
+    return "changed";
+}
+
+std::string object_ref(const model::ObjectChange& o) {
+    return o.kind + " " + (o.namespace_.empty() ? "" : o.namespace_ + "/") + o.name;
+}
+
+void capacity_lines(std::ostream& out, const std::vector<QuotaDelta>& rows, bool markdown) {
+    bool any = false;
+    for (int sign : {1, -1}) {
+        for (const QuotaDelta& d : rows) {
+            if (d.nominal_delta.sign() != sign) {
+                continue;
+            }
+            any = true;
+            std::string line = (sign > 0 ? "gains " : "loses ") + d.owner + ": " + signed_qty(d.nominal_delta) + " " +
+                               d.resource + " in " + d.flavor;
+            out << (markdown ? "- " + md(line) : "  " + line) << "\n";
+        }
+    }
+    if (!any) {
+        out << (markdown ? "- no change in nominal (guaranteed) quota\n" : "  no change in nominal (guaranteed) quota\n");
+    }
+}
+
+std::string where(const model::Finding& f, const model::SourceFiles* files) {
+    std::string file = files ? files->name(f.pos.file_id) : "";
+    return file + (f.pos.known() ? ":" + std::to_string(f.pos.line) : "");
+}
+
+const char* severity_word(model::Severity s) { return model::severity_name(s); }
+
+void findings_markdown(std::ostream& out, const ClusterDiff& d) {
+    if (d.findings_introduced.empty() && d.findings_fixed.empty()) {
+        return;
+    }
+    out << "### Lint findings\n\n";
+    for (const auto& [title, list, files] :
+         {std::tuple{"Introduced", &d.findings_introduced, d.head_files},
+          std::tuple{"Fixed", &d.findings_fixed, d.base_files}}) {
+        if (list->empty()) {
+            continue;
+        }
+        out << "**" << title << " (" << list->size() << ")**\n\n| Rule | Severity | Object | Where | Message |\n"
+            << "|---|---|---|---|---|\n";
+        for (const model::Finding& f : *list) {
+            out << "| " << md(f.rule) << " " << md(f.name) << " | " << severity_word(f.severity) << " | "
+                << md(f.object.kind + " " + (f.object.namespace_.empty() ? "" : f.object.namespace_ + "/") +
+                      f.object.name)
+                << " | " << code(where(f, files)) << " | " << md(f.message) << " |\n";
+        }
+        out << "\n";
+    }
+}
+
+void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
+    out << "## kueuegov diff: " << code(l.base) << " → " << code(l.head) << "\n\n";
+    if (d.empty()) {
+        out << "No queue objects or quotas changed.\n";
+        return;
+    }
+    if (!d.cluster_queue_quota.empty()) {
+        out << "### Quota by ClusterQueue\n\n| ClusterQueue | Flavor | Resource | Nominal | Δ nominal | Borrowing limit | "
+               "Lending limit |\n|---|---|---|---|---|---|---|\n";
+        for (const QuotaDelta& r : d.cluster_queue_quota) {
+            out << "| " << md(r.owner) << " | " << md(r.flavor) << " | " << md(r.resource) << " | "
+                << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta) << " | "
+                << change_cell(r.borrowing_before, r.borrowing_after, "none") << " | "
+                << change_cell(r.lending_before, r.lending_after, "none") << " |\n";
+        }
+        out << "\n**Guaranteed capacity**\n\n";
+        capacity_lines(out, d.cluster_queue_quota, true);
+        out << "\n";
+    }
+    if (!d.cohort_quota.empty()) {
+        out << "### Capacity by cohort (members' nominal plus the cohort's own)\n\n| Cohort | Flavor | Resource | "
+               "Nominal | Δ |\n|---|---|---|---|---|\n";
+        for (const QuotaDelta& r : d.cohort_quota) {
+            out << "| " << md(r.owner) << " | " << md(r.flavor) << " | " << md(r.resource) << " | "
+                << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta)
+                << " |\n";
+        }
+        out << "\n";
+    }
+    findings_markdown(out, d);
+    if (!d.objects.empty()) {
+        out << "### Objects\n\n";
+        for (const model::ObjectChange& o : d.objects) {
+            out << "<details><summary>" << md(object_ref(o)) << ": " << change_name(o.change) << " ("
+                << o.fields.size() << (o.fields.size() == 1 ? " field" : " fields") << ")</summary>\n\n"
+                << "| Field | Before | After |\n|---|---|---|\n";
+            for (const model::FieldChange& f : o.fields) {
+                out << "| " << code(f.path) << " | " << cell(f.before) << " | " << cell(f.after) << " |\n";
+            }
+            out << "\n</details>\n\n";
+        }
+    }
+}
+
+void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
+    out << "diff " << l.base << " -> " << l.head << "\n";
+    if (d.empty()) {
+        out << "no queue objects or quotas changed\n";
+        return;
+    }
+    for (const model::ObjectChange& o : d.objects) {
+        out << "\n" << object_ref(o) << ": " << change_name(o.change) << "\n";
+        for (const model::FieldChange& f : o.fields) {
+            out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
+                << (f.after.empty() ? "<unset>" : f.after) << "\n";
+        }
+    }
+    for (const auto& [title, list, files] :
+         {std::tuple{"lint findings introduced", &d.findings_introduced, d.head_files},
+          std::tuple{"lint findings fixed", &d.findings_fixed, d.base_files}}) {
+        if (!list->empty()) {
+            out << "\n" << title << ":\n";
+            for (const model::Finding& f : *list) {
+                out << "  " << where(f, files) << ": " << severity_word(f.severity) << ": [" << f.rule << "] " << f.message
+                    << "\n";
+            }
+        }
+    }
+    if (!d.cluster_queue_quota.empty()) {
+        out << "\nguaranteed capacity:\n";
+        capacity_lines(out, d.cluster_queue_quota, false);
+    }
+    if (!d.cohort_quota.empty()) {
+        out << "\ncohort capacity:\n";
+        for (const QuotaDelta& r : d.cohort_quota) {
+            out << "  " << r.owner << " " << r.resource << " in " << r.flavor << ": "
+                << change_cell(r.nominal_before, r.nominal_after, "0") << " (" << signed_qty(r.nominal_delta) << ")\n";
+        }
+    }
+}
+
+nlohmann::ordered_json quota_json(const QuotaDelta& r, const char* owner_key) {
+    auto opt = [](const std::optional<model::Quantity>& v) {
+        return v ? nlohmann::ordered_json(v->to_string()) : nlohmann::ordered_json(nullptr);
+    };
+    return {{owner_key, r.owner},
+            {"flavor", r.flavor},
+            {"resource", r.resource},
+            {"nominal", {{"before", opt(r.nominal_before)}, {"after", opt(r.nominal_after)}}},
+            {"nominalDelta", r.nominal_delta.to_string()},
+            {"borrowingLimit", {{"before", opt(r.borrowing_before)}, {"after", opt(r.borrowing_after)}}},
+            {"lendingLimit", {{"before", opt(r.lending_before)}, {"after", opt(r.lending_after)}}}};
+}
+
+void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
+    nlohmann::ordered_json j;
+    j["base"] = l.base;
+    j["head"] = l.head;
+    j["objects"] = nlohmann::ordered_json::array();
+    for (const model::ObjectChange& o : d.objects) {
+        nlohmann::ordered_json oj{{"change", change_name(o.change)},
+                                  {"kind", o.kind},
+                                  {"namespace", o.namespace_},
+                                  {"name", o.name},
+                                  {"fields", nlohmann::ordered_json::array()}};
+        for (const model::FieldChange& f : o.fields) {
+            oj["fields"].push_back({{"path", f.path}, {"before", f.before}, {"after", f.after}});
+        }
+        j["objects"].push_back(std::move(oj));
+    }
+    j["clusterQueueQuota"] = nlohmann::ordered_json::array();
+    for (const QuotaDelta& r : d.cluster_queue_quota) {
+        j["clusterQueueQuota"].push_back(quota_json(r, "clusterQueue"));
+    }
+    for (const auto& [key, list, files] :
+         {std::tuple{"findingsIntroduced", &d.findings_introduced, d.head_files},
+          std::tuple{"findingsFixed", &d.findings_fixed, d.base_files}}) {
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+        for (const model::Finding& f : *list) {
+            arr.push_back({{"rule", f.rule},
+                           {"name", f.name},
+                           {"severity", severity_word(f.severity)},
+                           {"file", files ? files->name(f.pos.file_id) : ""},
+                           {"line", f.pos.line},
+                           {"column", f.pos.col},
+                           {"path", f.path},
+                           {"message", f.message},
+                           {"object", {{"kind", f.object.kind}, {"namespace", f.object.namespace_}, {"name", f.object.name}}}});
+        }
+        j[key] = std::move(arr);
+    }
+    j["cohortQuota"] = nlohmann::ordered_json::array();
+    for (const QuotaDelta& r : d.cohort_quota) {
+        j["cohortQuota"].push_back(quota_json(r, "cohort"));
+    }
+    out << j.dump(2) << "\n";
+}
+
+}  // namespace
+
+void render_diff(std::ostream& out, const ClusterDiff& diff, const DiffLabels& labels, DiffFormat f) {
+    switch (f) {
+        case DiffFormat::markdown: render_markdown(out, diff, labels); return;
+        case DiffFormat::json: render_json(out, diff, labels); return;
+        case DiffFormat::text: render_text(out, diff, labels); return;
+    }
+}
+
+}  // namespace kg::report

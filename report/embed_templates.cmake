@@ -1,0 +1,16 @@
+# cmake -DOUT=<file.cpp> -DDIR=<templates dir> -P embed_templates.cmake
+# Writes the mustache layouts as C++ raw strings: kg::report::builtin_templates() in evidence_report.cpp uses them.
+file(GLOB _files RELATIVE ${DIR} ${DIR}/*.mustache)
+list(SORT _files)
+set(_out "// Generated from templates/ by report/embed_templates.cmake; do not edit.\n#include <string>\n#include <utility>\n#include <vector>\nnamespace kg::report {\nconst std::vector<std::pair<std::string, std::string>>& embedded_templates() {\n    static const std::vector<std::pair<std::string, std::string>> t{\n")
+foreach(_f ${_files})
+  file(READ ${DIR}/${_f} _text)
+  string(FIND "${_text}" ")kgtmpl\"" _bad)
+  if(NOT _bad EQUAL -1)
+    message(FATAL_ERROR "${_f} contains the raw-string delimiter )kgtmpl\"")
+  endif()
+  string(APPEND _out "        {\"${_f}\", R\"kgtmpl(${_text})kgtmpl\"},\n")
+endforeach()
+string(APPEND _out "    };\n    return t;\n}\n}  // namespace kg::report\n")
+file(WRITE ${OUT}.tmp "${_out}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,305 @@
+// Renders ReportData through the mustache layouts (mstch: the only mstch user). Names from the
+// data reach the layouts as plain strings and are escaped by the escape function installed for
+// the output format ({{x}}); only the charts, built and escaped here, use {{{x}}}.
+#include "report/evidence_report.h"
+
+#include "model/time.h"
+
+#include <mstch/mstch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace kg::report {
+
+const std::vector<std::pair<std::string, std::string>>& embedded_templates();  // templates_builtin.cpp
+
+namespace {
+
+std::string md_escape(const std::string& s) {
+    // Markdown table cells and inline text: neutralise markup and HTML (renderers pass HTML through).
+    std::string o;
+    for (char c : s) {
+        switch (c) {
+        case '|': case '\\': case '`': case '*': case '_': case '[': case ']': case '#': case '!':
+            o += '\\';
+            o += c;
+            break;
+        case '<': o += "&lt;"; break;
+        case '>': o += "&gt;"; break;
+        case '&': o += "&amp;"; break;
+        case '\n': case '\r': o += ' '; break;
+        default: o += c;
+        }
+    }
+    return o;
+}
+
+/// Installs an escape function for the duration of one render (mstch keeps it in a global).
+class EscapeScope {
+public:
+    explicit EscapeScope(std::function<std::string(const std::string&)> f) : m_saved(mstch::config::escape) {
+        mstch::config::escape = std::move(f);
+    }
+    ~EscapeScope() { mstch::config::escape = m_saved; }
+    EscapeScope(const EscapeScope&) = delete;
+    EscapeScope& operator=(const EscapeScope&) = delete;
+
+private:
+    std::function<std::string(const std::string&)> m_saved;
+};
+
+std::string duration(std::optional<std::int64_t> s) {
+    if (!s) return "n/a";
+    std::int64_t v = *s;
+    if (v < 60) return std::to_string(v) + "s";
+    if (v < 3600) return std::to_string(v / 60) + "m" + (v % 60 ? " " + std::to_string(v % 60) + "s" : "");
+    if (v < 86400) return std::to_string(v / 3600) + "h" + (v % 3600 / 60 ? " " + std::to_string(v % 3600 / 60) + "m" : "");
+    return std::to_string(v / 86400) + "d" + (v % 86400 / 3600 ? " " + std::to_string(v % 86400 / 3600) + "h" : "");
+}
+
+std::string join(const std::vector<std::string>& v, std::string_view sep) {
+    std::string o;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i) o += sep;
+        o += v[i];
+    }
+    return o;
+}
+
+std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
+
+mstch::map findings_ctx(const std::vector<ReportFinding>& fs) {
+    mstch::array a;
+    for (const auto& f : fs)
+        a.push_back(mstch::map{{"severity", f.severity}, {"rule", f.rule}, {"object", f.object},
+                               {"message", f.message}, {"location", f.location}});
+    return mstch::map{{"has_findings", !fs.empty()}, {"findings", a}, {"count", static_cast<int>(fs.size())}};
+}
+
+std::string chain_status(const ReportData& d) {
+    if (!d.chain_verified) return "not checked";
+    return *d.chain_verified ? "verified" : "FAILED";
+}
+
+mstch::map context(const ReportData& d, bool with_charts) {
+    mstch::array not_covered(d.not_covered.begin(), d.not_covered.end());
+    mstch::array cohorts;
+    for (const auto& c : d.cohorts)
+        cohorts.push_back(mstch::map{{"name", c.name}, {"parent", c.parent}, {"members", join(c.members, ", ")}});
+    mstch::array queues;
+    for (const auto& q : d.queues) {
+        mstch::array quotas;
+        for (const auto& r : q.quotas)
+            quotas.push_back(mstch::map{{"flavor", r.flavor}, {"resource", r.resource}, {"nominal", r.nominal},
+                                        {"borrowing_limit", or_dash(r.borrowing_limit)},
+                                        {"lending_limit", or_dash(r.lending_limit)}});
+        queues.push_back(mstch::map{{"cluster_queue", q.cluster_queue}, {"cohort", or_dash(q.cohort)},
+                                    {"namespace_selector", or_dash(q.namespace_selector)},
+                                    {"preemption", or_dash(q.preemption)}, {"fair_sharing", or_dash(q.fair_sharing)},
+                                    {"local_queues", or_dash(join(q.local_queues, ", "))}, {"quotas", quotas}});
+    }
+    mstch::array flavors;
+    for (const auto& f : d.flavors) flavors.push_back(mstch::map{{"name", f.name}, {"node_labels", or_dash(f.node_labels)}});
+    mstch::array changes;
+    for (const auto& c : d.changes)
+        changes.push_back(mstch::map{{"time", model::format_rfc3339(c.time)}, {"actor", c.actor}, {"verb", c.verb},
+                                     {"object", c.object}, {"summary", c.summary}});
+    mstch::array stats;
+    for (const auto& s : d.queue_stats) {
+        mstch::array pre;
+        for (const auto& p : s.preemptions)
+            pre.push_back(mstch::map{{"reason", p.reason}, {"preemptor", p.preemptor}, {"count", std::to_string(p.count)}});
+        const std::string label = s.usage_flavor + "/" + s.usage_resource;
+        mstch::map m{{"cluster_queue", s.cluster_queue},
+                     {"admissions", std::to_string(s.admissions)},
+                     {"p50", duration(percentile(s.waits_seconds, 50))},
+                     {"p90", duration(percentile(s.waits_seconds, 90))},
+                     {"p99", duration(percentile(s.waits_seconds, 99))},
+                     {"bypass_attempts", std::to_string(s.bypass_attempts)},
+                     {"usage_label", label},
+                     {"has_preemptions", !pre.empty()},
+                     {"preemptions", pre}};
+        if (with_charts) {
+            m.emplace("wait_chart", svg_wait_chart(s.waits_seconds));
+            m.emplace("usage_chart", svg_usage_chart(s.usage, d.from, d.to, label));
+        }
+        stats.push_back(std::move(m));
+    }
+    mstch::array sources;
+    for (const auto& s : d.sources)
+        sources.push_back(mstch::map{{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256},
+                                     {"records", std::to_string(s.records)}});
+    return mstch::map{
+        {"title", d.title},
+        {"scope", or_dash(d.scope)},
+        {"from", model::format_rfc3339(d.from)},
+        {"to", model::format_rfc3339(d.to)},
+        {"generated_at", model::format_rfc3339(d.generated_at)},
+        {"tool_version", d.tool_version},
+        {"command", d.command},
+        {"has_not_covered", !d.not_covered.empty()},
+        {"not_covered", not_covered},
+        {"has_cohorts", !cohorts.empty()},
+        {"cohorts", cohorts},
+        {"queues", queues},
+        {"flavors", flavors},
+        {"has_changes", !changes.empty()},
+        {"changes", changes},
+        {"lint", findings_ctx(d.lint_findings)},
+        {"history", findings_ctx(d.history_findings)},
+        {"queue_stats", stats},
+        {"sources", sources},
+        {"chain_head", or_dash(d.chain_head)},
+        {"chain_status", chain_status(d)},
+        {"chain_class", d.chain_verified ? (*d.chain_verified ? "ok" : "bad") : ""},
+        {"chain_message", d.chain_message},
+    };
+}
+
+void render_json(std::ostream& out, const ReportData& d) {
+    using nlohmann::json;
+    auto findings = [](const std::vector<ReportFinding>& fs) {
+        json a = json::array();
+        for (const auto& f : fs)
+            a.push_back({{"severity", f.severity}, {"rule", f.rule}, {"object", f.object}, {"message", f.message},
+                         {"location", f.location}});
+        return a;
+    };
+    json j;
+    j["schemaVersion"] = "kueuegov.io/report/v1alpha1";
+    j["title"] = d.title;
+    j["scope"] = d.scope;
+    j["period"] = {{"from", model::format_rfc3339(d.from)}, {"to", model::format_rfc3339(d.to)}};
+    j["generatedAt"] = model::format_rfc3339(d.generated_at);
+    j["toolVersion"] = d.tool_version;
+    j["command"] = d.command;
+    j["notCovered"] = d.not_covered;
+    j["cohorts"] = json::array();
+    for (const auto& c : d.cohorts) j["cohorts"].push_back({{"name", c.name}, {"parent", c.parent}, {"members", c.members}});
+    j["clusterQueues"] = json::array();
+    for (const auto& q : d.queues) {
+        json quotas = json::array();
+        for (const auto& r : q.quotas)
+            quotas.push_back({{"flavor", r.flavor}, {"resource", r.resource}, {"nominalQuota", r.nominal},
+                              {"borrowingLimit", r.borrowing_limit}, {"lendingLimit", r.lending_limit}});
+        j["clusterQueues"].push_back({{"name", q.cluster_queue}, {"cohort", q.cohort},
+                                      {"namespaceSelector", q.namespace_selector}, {"preemption", q.preemption},
+                                      {"fairSharing", q.fair_sharing}, {"localQueues", q.local_queues},
+                                      {"quotas", quotas}});
+    }
+    j["resourceFlavors"] = json::array();
+    for (const auto& f : d.flavors) j["resourceFlavors"].push_back({{"name", f.name}, {"nodeLabels", f.node_labels}});
+    j["changes"] = json::array();
+    for (const auto& c : d.changes)
+        j["changes"].push_back({{"time", model::format_rfc3339(c.time)}, {"actor", c.actor}, {"verb", c.verb},
+                                {"object", c.object}, {"summary", c.summary}});
+    j["lintFindings"] = findings(d.lint_findings);
+    j["historyFindings"] = findings(d.history_findings);
+    j["queues"] = json::array();
+    for (const auto& s : d.queue_stats) {
+        json pre = json::array();
+        for (const auto& p : s.preemptions) pre.push_back({{"reason", p.reason}, {"preemptor", p.preemptor}, {"count", p.count}});
+        json wait = {{"p50", nullptr}, {"p90", nullptr}, {"p99", nullptr}};
+        for (int p : {50, 90, 99})
+            if (auto v = percentile(s.waits_seconds, p)) wait["p" + std::to_string(p)] = *v;
+        json usage = json::array();
+        for (const auto& u : s.usage) {
+            json point = {{"time", model::format_rfc3339(u.time)}, {"usedMilli", u.used_milli},
+                          {"nominalMilli", u.nominal_milli}, {"borrowingLimitMilli", nullptr}};
+            if (u.borrowing_limit_milli) point["borrowingLimitMilli"] = *u.borrowing_limit_milli;
+            usage.push_back(point);
+        }
+        j["queues"].push_back({{"clusterQueue", s.cluster_queue}, {"admissions", s.admissions},
+                               {"waitSeconds", wait}, {"usageFlavor", s.usage_flavor},
+                               {"usageResource", s.usage_resource}, {"usage", usage}, {"preemptions", pre},
+                               {"bypassAttempts", s.bypass_attempts}});
+    }
+    j["sources"] = json::array();
+    for (const auto& s : d.sources)
+        j["sources"].push_back({{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256}, {"records", s.records}});
+    j["hashChain"] = {{"head", d.chain_head}, {"verified", nullptr}, {"message", d.chain_message}};
+    if (d.chain_verified) j["hashChain"]["verified"] = *d.chain_verified;
+    out << j.dump(2) << '\n';
+}
+
+}  // namespace
+
+std::optional<std::int64_t> percentile(std::vector<std::int64_t> values, int p) {
+    if (values.empty()) return std::nullopt;
+    p = std::clamp(p, 1, 100);
+    // Nearest rank: the smallest value with at least p% of the values at or below it.
+    const std::size_t n = values.size();
+    std::size_t rank = (static_cast<std::size_t>(p) * n + 99) / 100;
+    if (rank == 0) rank = 1;
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank - 1), values.end());
+    return values[rank - 1];
+}
+
+Templates builtin_templates() {
+    Templates t;
+    for (const auto& [name, text] : embedded_templates()) {
+        if (name == "report.html.mustache")
+            t.html = text;
+        else if (name == "report.md.mustache")
+            t.markdown = text;
+        else
+            t.partials.emplace_back(name.substr(0, name.size() - std::string_view(".mustache").size()), text);
+    }
+    return t;
+}
+
+model::Result<Templates> load_templates(const std::string& dir) {
+    namespace fs = std::filesystem;
+    Templates t = builtin_templates();
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return model::Error{"template directory " + dir + " cannot be read"};
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        if (!name.ends_with(".mustache") || !e.is_regular_file()) continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        if (!in) return model::Error{"cannot read template " + e.path().string()};
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        if (name == "report.html.mustache") {
+            t.html = ss.str();
+        } else if (name == "report.md.mustache") {
+            t.markdown = ss.str();
+        } else {
+            const std::string key = name.substr(0, name.size() - std::string_view(".mustache").size());
+            auto it = std::find_if(t.partials.begin(), t.partials.end(), [&](const auto& p) { return p.first == key; });
+            if (it != t.partials.end())
+                it->second = ss.str();
+            else
+                t.partials.emplace_back(key, ss.str());
+        }
+    }
+    if (ec) return model::Error{"template directory " + dir + " cannot be read: " + ec.message()};
+    return t;
+}
+
+model::Result<void> render_evidence_report(std::ostream& out, const ReportData& data, ReportFormat f,
+                                          const Templates& t) {
+    if (f == ReportFormat::json) {
+        render_json(out, data);
+        return {};
+    }
+    std::map<std::string, std::string> partials(t.partials.begin(), t.partials.end());
+    try {
+        if (f == ReportFormat::html) {
+            EscapeScope esc([](const std::string& s) { return html_escape(s); });
+            out << mstch::render(t.html, context(data, true), partials);
+        } else {
+            EscapeScope esc(md_escape);
+            out << mstch::render(t.markdown, context(data, false), partials);
+        }
+    } catch (const std::exception& e) {
+        return model::Error{std::string("report template failed to render: ") + e.what()};
+    }
+    return {};
+}
+
+}  // namespace kg::report

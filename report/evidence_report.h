@@ -1,0 +1,118 @@
+// The evidence report for auditors (/work/shared/design/audit-evidence.md section 4.3): scope and
+// period, queue definitions at the end of the period with the changes during it, lint and history
+// findings, per-queue operational effects (admissions, wait-time percentiles, usage against
+// nominal and borrowing, preemptions, bypass attempts) and evidence integrity. cli/ fills
+// ReportData from the loaded manifests and the audit store; this file renders it through mustache
+// layouts (templates/, embedded at build time, overridable with a directory) as one
+// self-contained HTML file (inline CSS and SVG, no scripts), Markdown, or JSON.
+#pragma once
+
+#include "model/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kg::report {
+
+struct ReportQuota {
+    std::string flavor, resource, nominal, borrowing_limit, lending_limit;  ///< quantities as written
+};
+
+struct ReportQueueDef {
+    std::string cluster_queue, cohort, namespace_selector, preemption, fair_sharing;
+    std::vector<ReportQuota> quotas;
+    std::vector<std::string> local_queues;  ///< "namespace/name"
+};
+
+struct ReportFlavor {
+    std::string name, node_labels;  ///< node_labels as "k=v, k=v"
+};
+
+struct ReportCohort {
+    std::string name, parent;
+    std::vector<std::string> members;  ///< ClusterQueues and child cohorts
+};
+
+struct ReportChange {
+    std::int64_t time = 0;
+    std::string actor, verb, object, summary;
+};
+
+struct ReportFinding {
+    std::string severity, rule, object, message, location;
+};
+
+/// One step of a queue's usage of one (flavor, resource), in force from `time` on.
+struct ReportUsagePoint {
+    std::int64_t time = 0;
+    std::int64_t used_milli = 0, nominal_milli = 0;
+    std::optional<std::int64_t> borrowing_limit_milli;  ///< nullopt = unlimited
+};
+
+struct ReportPreemption {
+    std::string reason, preemptor;
+    std::int64_t count = 0;
+};
+
+struct ReportQueueStats {
+    std::string cluster_queue;
+    std::int64_t admissions = 0;
+    std::vector<std::int64_t> waits_seconds;  ///< one per admission: creation to quota reserved
+    std::string usage_flavor, usage_resource;  ///< what `usage` charts
+    std::vector<ReportUsagePoint> usage;
+    std::vector<ReportPreemption> preemptions;
+    std::int64_t bypass_attempts = 0;
+};
+
+struct ReportSource {
+    std::string name, kind, sha256;
+    std::int64_t records = 0;
+};
+
+struct ReportData {
+    std::string title = "Kueue governance evidence report";
+    std::string scope;  ///< clusters / inputs in scope
+    std::int64_t from = 0, to = 0, generated_at = 0;
+    std::string tool_version, command;
+    std::vector<ReportCohort> cohorts;
+    std::vector<ReportQueueDef> queues;
+    std::vector<ReportFlavor> flavors;
+    std::vector<ReportChange> changes;
+    std::vector<ReportFinding> lint_findings, history_findings;
+    std::vector<ReportQueueStats> queue_stats;
+    std::vector<ReportSource> sources;
+    std::string chain_head;
+    std::optional<bool> chain_verified;  ///< nullopt = not checked
+    std::string chain_message;
+    std::vector<std::string> not_covered;  ///< statements of what the evidence cannot show
+};
+
+enum class ReportFormat { html, markdown, json };
+
+/// Nearest-rank percentile (p in 1..100) of `values`; nullopt when empty.
+std::optional<std::int64_t> percentile(std::vector<std::int64_t> values, int p);
+
+/// Layout texts: the built-in ones, or those in `dir` (report.html.mustache, report.md.mustache,
+/// and partials *.mustache) where present. Error when `dir` cannot be read.
+struct Templates {
+    std::string html, markdown;
+    std::vector<std::pair<std::string, std::string>> partials;
+};
+Templates builtin_templates();
+model::Result<Templates> load_templates(const std::string& dir);
+
+/// Renders the report. Every string from the data is escaped for the format. Error when a
+/// template fails to render.
+model::Result<void> render_evidence_report(std::ostream& out, const ReportData& data, ReportFormat f,
+                                          const Templates& t);
+
+/// Inline SVG charts (escaped; no scripts). Exposed for tests.
+std::string svg_wait_chart(const std::vector<std::int64_t>& waits_seconds);
+std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int64_t from, std::int64_t to,
+                            const std::string& label);
+std::string html_escape(std::string_view s);
+
+}  // namespace kg::report

@@ -1,0 +1,52 @@
+// Renderers for lint (and audit check) findings: text, JSON (a contract), SARIF
+// 2.1.0 for GitHub code scanning, JUnit XML, GitHub workflow annotations, plus the
+// rule catalogue (list and man page). All escaping for these formats lives here.
+#pragma once
+
+#include "model/finding.h"
+#include "model/source_pos.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kg::report {
+
+/// A rule's texts, as the renderers need them (copied from lint's registry by cli/).
+struct FindingsRuleMeta {
+    std::string id;
+    std::string name;
+    model::Severity severity = model::Severity::warning;
+    std::string summary;
+    std::string remediation;
+    std::string doc;  ///< Markdown
+};
+
+struct FindingsSummary {
+    std::size_t files = 0;
+    std::size_t objects = 0;
+    std::size_t suppressed = 0;
+    std::size_t baselined = 0;
+};
+
+/// `file:line:col: severity: [KQ1234] message` per finding, then one summary line.
+void render_findings_text(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
+                          const FindingsSummary& sum);
+/// {"findings": [...], "summary": {...}}.
+void render_findings_json(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
+                          const FindingsSummary& sum);
+/// SARIF 2.1.0 with tool.driver.rules (help text), results with regions and partialFingerprints.
+void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
+                           const std::vector<FindingsRuleMeta>& rules, const std::string& version);
+/// JUnit XML: one testcase per finding (failure), or one passing testcase when clean.
+void render_findings_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
+/// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=...::message`.
+void render_findings_github(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
+
+/// `--list-rules`: one line per rule (id, severity, name, summary).
+void render_rule_list_text(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
+void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
+/// man/kueuegov-rules.7 (roff), from the same texts.
+void render_rules_man(std::ostream& os, const std::vector<FindingsRuleMeta>& rules, const std::string& version);
+
+}  // namespace kg::report

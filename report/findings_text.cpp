@@ -1,0 +1,48 @@
+// Text findings: the compiler-style line CI logs and editors understand.
+#include "report/findings_render.h"
+
+namespace kg::report {
+
+namespace {
+
+/// Control characters would let a manifest rewrite the terminal: show them as \xNN.
+std::string terminal_safe(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) {
+            static const char* k_hex = "0123456789abcdef";
+            out += "\\x";
+            out += k_hex[u >> 4];
+            out += k_hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+void render_findings_text(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
+                          const FindingsSummary& sum) {
+    std::size_t counts[3] = {0, 0, 0};
+    for (const model::Finding& f : fs) {
+        ++counts[static_cast<int>(f.severity)];
+        if (f.pos.file_id != 0) {
+            os << terminal_safe(files.name(f.pos.file_id)) << ":" << f.pos.line << ":" << f.pos.col << ": ";
+        }
+        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << terminal_safe(f.message) << "\n";
+    }
+    auto plural = [](std::size_t n, const char* word) {
+        return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+    };
+    os << plural(counts[0], "error") << ", " << plural(counts[1], "warning") << ", " << plural(counts[2], "info")
+       << " in " << plural(sum.objects, "object") << " from " << plural(sum.files, "file");
+    if (sum.suppressed || sum.baselined) {
+        os << " (" << sum.suppressed << " suppressed, " << sum.baselined << " in baseline)";
+    }
+    os << "\n";
+}
+
+}  // namespace kg::report

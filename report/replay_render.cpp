@@ -1,0 +1,196 @@
+// Replay summaries. Averages are integer milliseconds as Kueue's recorder computes
+// them (sum / count); usage percentages are printed with one decimal from exact
+// integer ratios (the only place a ratio becomes a decimal is here, for display).
+#include "report/replay_render.h"
+
+#include "model/amount.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <set>
+
+namespace kg::report {
+
+using model::ReplayResult;
+
+namespace {
+
+struct ClassStats {
+    std::int64_t count = 0, admitted = 0, evictions = 0;
+    std::int64_t total_wait_ms = 0, total_finish_ms = 0;
+    std::int64_t avg_wait_ms() const { return admitted ? total_wait_ms / admitted : 0; }
+};
+
+std::map<std::string, ClassStats> by(const ReplayResult& r, bool by_queue) {
+    std::map<std::string, ClassStats> out;
+    for (const model::WorkloadResult& w : r.workloads) {
+        ClassStats& s = out[by_queue ? (w.cluster_queue.empty() ? "(never admitted)" : w.cluster_queue)
+                                     : w.workload_class];
+        ++s.count;
+        s.evictions += w.evictions;
+        if (w.admitted_ms >= 0) {
+            ++s.admitted;
+            s.total_wait_ms += w.time_to_admission_ms();
+        }
+        if (w.finished_ms >= 0) {
+            s.total_finish_ms += w.finished_ms - w.arrival_ms;
+        }
+    }
+    return out;
+}
+
+// Per (queue class, flavor, resource): average held / total nominal, as tenths of a percent.
+struct Usage {
+    __int128 integral = 0;
+    std::int64_t nominal = 0;
+};
+
+std::map<std::string, std::map<std::pair<std::string, std::string>, Usage>> usage_by_class(const ReplayResult& r) {
+    std::map<std::string, std::map<std::pair<std::string, std::string>, Usage>> out;
+    for (const auto& [name, q] : r.queues) {
+        auto cls = r.queue_class.find(name);
+        auto& slot = out[cls == r.queue_class.end() ? name : cls->second];
+        for (const auto& [fr, nominal] : q.nominal) {
+            slot[fr].nominal += nominal;
+        }
+        for (const auto& [fr, integral] : q.used_integral) {
+            slot[fr].integral += integral;
+        }
+    }
+    return out;
+}
+
+std::string percent(const Usage& u, std::int64_t duration_ms) {
+    if (u.nominal <= 0 || duration_ms <= 0) {
+        return "-";
+    }
+    __int128 tenths = u.integral * 1000 / (static_cast<__int128>(u.nominal) * duration_ms);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld.%lld%%", static_cast<long long>(tenths / 10), static_cast<long long>(tenths % 10));
+    return buf;
+}
+
+std::string seconds(std::int64_t ms) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld.%03llds", static_cast<long long>(ms / 1000), static_cast<long long>(ms % 1000));
+    return buf;
+}
+
+void text(std::ostream& out, const ReplayResult& r) {
+    std::int64_t admitted = 0, evictions = 0;
+    for (const model::WorkloadResult& w : r.workloads) {
+        admitted += w.admitted_ms >= 0;
+        evictions += w.evictions;
+    }
+    out << "replayed " << r.workloads.size() << " workloads over " << seconds(r.end_ms) << " of virtual time in "
+        << r.cycles << " scheduling cycles: " << admitted << " admitted, " << evictions << " evictions\n";
+    if (r.stalled) {
+        out << "warning: some workloads never finished (no capacity could ever admit them)\n";
+    }
+    out << "\nWORKLOAD CLASS  COUNT  ADMITTED  AVG TIME TO ADMISSION  EVICTIONS\n";
+    for (const auto& [cls, s] : by(r, false)) {
+        char line[256];
+        std::snprintf(line, sizeof line, "%-14s  %5lld  %8lld  %21s  %9lld\n", cls.c_str(), static_cast<long long>(s.count),
+                      static_cast<long long>(s.admitted), seconds(s.avg_wait_ms()).c_str(),
+                      static_cast<long long>(s.evictions));
+        out << line;
+    }
+    out << "\nCLUSTERQUEUE CLASS  FLAVOR/RESOURCE  NOMINAL  AVG USAGE OF NOMINAL\n";
+    for (const auto& [cls, frs] : usage_by_class(r)) {
+        for (const auto& [fr, u] : frs) {
+            char line[256];
+            std::snprintf(line, sizeof line, "%-18s  %-15s  %7s  %20s\n", cls.c_str(), (fr.first + "/" + fr.second).c_str(),
+                          model::format_amount(fr.second, model::Amount::of(u.nominal)).c_str(),
+                          percent(u, r.end_ms).c_str());
+            out << line;
+        }
+    }
+}
+
+nlohmann::ordered_json json_of(const ReplayResult& r) {
+    nlohmann::ordered_json j;
+    j["virtualDurationMs"] = r.end_ms;
+    j["cycles"] = r.cycles;
+    j["stalled"] = r.stalled;
+    j["workloadClasses"] = nlohmann::ordered_json::object();
+    for (const auto& [cls, s] : by(r, false)) {
+        j["workloadClasses"][cls] = {{"count", s.count},
+                                     {"admitted", s.admitted},
+                                     {"averageTimeToAdmissionMs", s.avg_wait_ms()},
+                                     {"averageTimeToFinishMs", s.count ? s.total_finish_ms / s.count : 0},
+                                     {"totalEvictions", s.evictions}};
+    }
+    j["clusterQueueClasses"] = nlohmann::ordered_json::object();
+    for (const auto& [cls, frs] : usage_by_class(r)) {
+        for (const auto& [fr, u] : frs) {
+            j["clusterQueueClasses"][cls][fr.first + "/" + fr.second] = {
+                {"nominal", u.nominal},
+                {"averageUsage", r.end_ms > 0 ? static_cast<std::int64_t>(u.integral / r.end_ms) : 0},
+                {"usagePercent", percent(u, r.end_ms)}};
+        }
+    }
+    j["workloads"] = nlohmann::ordered_json::array();
+    for (const model::WorkloadResult& w : r.workloads) {
+        j["workloads"].push_back({{"workload", w.workload},
+                                  {"class", w.workload_class},
+                                  {"clusterQueue", w.cluster_queue},
+                                  {"arrivalMs", w.arrival_ms},
+                                  {"admittedMs", w.admitted_ms},
+                                  {"finishedMs", w.finished_ms},
+                                  {"timeToAdmissionMs", w.time_to_admission_ms()},
+                                  {"evictions", w.evictions}});
+    }
+    return j;
+}
+
+}  // namespace
+
+void render_replay(std::ostream& out, const ReplayResult& r, ReplayFormat f) {
+    if (f == ReplayFormat::json) {
+        out << json_of(r).dump(2) << "\n";
+    } else {
+        text(out, r);
+    }
+}
+
+void render_replay_compare(std::ostream& out, const ReplayResult& base, const ReplayResult& other,
+                           const std::string& base_label, const std::string& other_label, ReplayFormat f) {
+    auto a = by(base, true), b = by(other, true);
+    std::set<std::string> queues;
+    for (const auto& [q, s] : a) {
+        queues.insert(q);
+    }
+    for (const auto& [q, s] : b) {
+        queues.insert(q);
+    }
+    if (f == ReplayFormat::json) {
+        nlohmann::ordered_json j{{"base", base_label}, {"compare", other_label}, {"queues", nlohmann::ordered_json::array()}};
+        for (const std::string& q : queues) {
+            std::int64_t wa = a.count(q) ? a[q].avg_wait_ms() : 0, wb = b.count(q) ? b[q].avg_wait_ms() : 0;
+            j["queues"].push_back({{"clusterQueue", q},
+                                   {"admittedBase", a.count(q) ? a[q].admitted : 0},
+                                   {"admittedCompare", b.count(q) ? b[q].admitted : 0},
+                                   {"averageWaitMsBase", wa},
+                                   {"averageWaitMsCompare", wb},
+                                   {"deltaMs", wb - wa}});
+        }
+        j["summaryBase"] = json_of(base)["workloadClasses"];
+        j["summaryCompare"] = json_of(other)["workloadClasses"];
+        out << j.dump(2) << "\n";
+        return;
+    }
+    out << "average wait per ClusterQueue: " << base_label << " -> " << other_label << "\n\n";
+    out << "CLUSTERQUEUE                    ADMITTED        AVG WAIT BEFORE   AVG WAIT AFTER    CHANGE\n";
+    for (const std::string& q : queues) {
+        std::int64_t wa = a.count(q) ? a[q].avg_wait_ms() : 0, wb = b.count(q) ? b[q].avg_wait_ms() : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "%-30s  %5lld -> %-5lld  %15s  %15s  %s%s\n", q.c_str(),
+                      static_cast<long long>(a.count(q) ? a[q].admitted : 0),
+                      static_cast<long long>(b.count(q) ? b[q].admitted : 0), seconds(wa).c_str(), seconds(wb).c_str(),
+                      wb >= wa ? "+" : "-", seconds(wb >= wa ? wb - wa : wa - wb).c_str());
+        out << line;
+    }
+}
+
+}  // namespace kg::report
