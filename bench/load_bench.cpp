@@ -1,0 +1,36 @@
+// Loader benchmark: loads each file given (a `kubectl get -o yaml|json` export) with
+// the real loader and prints objects, seconds and peak RSS; scripts/bench compares
+// them with the budget (20,000 Workloads in < 1 s, peak RSS < 5x the file size).
+#include "model/loader.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_load FILE...\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; ++i) {
+        kg::model::Cluster cluster;
+        kg::model::DiagSink diags;
+        kg::model::LoadOptions opt;
+        opt.keep_text = false;  // as the verbs that never print excerpts would; errors still name file:line:col
+        auto t0 = std::chrono::steady_clock::now();
+        bool ok = kg::model::load_paths({argv[i]}, cluster, diags, opt);
+        double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        struct rusage ru {};
+        getrusage(RUSAGE_SELF, &ru);
+        double mb = static_cast<double>(std::filesystem::file_size(argv[i])) / 1e6;
+        std::printf("%s\t%.1f MB\t%zu workloads\t%zu errors\t%.3f s\t%.1f MB/s\tpeak RSS %.1f MB (%.2fx file)\n",
+                    argv[i], mb, cluster.workloads.size(), diags.error_count(), secs, mb / secs,
+                    static_cast<double>(ru.ru_maxrss) / 1024.0, static_cast<double>(ru.ru_maxrss) / 1024.0 / mb);
+        if (!ok || diags.error_count()) {
+            return 1;
+        }
+    }
+    return 0;
+}

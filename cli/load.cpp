@@ -1,0 +1,40 @@
+// Input loading shared by the verbs; diagnostics go to stderr with the source
+// line and a caret, as compilers print them.
+#include "cli/load.h"
+
+#include "model/loader.h"
+
+#include <iostream>
+
+namespace kg::cli {
+
+void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool required) {
+    auto* f = cmd.add_option("-f,--filename", paths,
+                             "Manifest or export to read: a file, a directory (recursive: .yaml, .yml, .json) or - "
+                             "for stdin. Repeatable");
+    cmd.add_option("paths", paths, "More paths, as with -f");
+    (void)f;
+    if (required) {
+        cmd.callback([&cmd, &paths] {
+            if (paths.empty()) {
+                throw CLI::RequiredError("-f,--filename (or a PATH argument)");
+            }
+            (void)cmd;
+        });
+    }
+}
+
+void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& diags) {
+    for (const model::Diagnostic& d : diags.items()) {
+        std::cerr << model::format_diagnostic(files, d) << "\n";
+    }
+}
+
+LoadedInput load_inputs(const std::vector<std::string>& paths) {
+    LoadedInput in;
+    in.ok = model::load_paths(paths, in.cluster, in.diags);
+    print_diagnostics(in.cluster.files, in.diags);
+    return in;
+}
+
+}  // namespace kg::cli

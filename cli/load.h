@@ -1,0 +1,30 @@
+// Shared input handling for verbs that read manifests: the -f/--filename flag
+// (and positional paths), loading, and printing input diagnostics to stderr.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/diagnostic.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace kg::cli {
+
+/// Adds `-f,--filename PATH` (repeatable) and positional PATH... to `cmd`, both into `paths`.
+void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool required = true);
+
+struct LoadedInput {
+    model::Cluster cluster;
+    model::DiagSink diags;
+    bool ok = true;  ///< false when a path could not be read at all (exit 2)
+};
+
+/// Prints every diagnostic to stderr as `file:line:col: error: ...` with the source line.
+void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& diags);
+
+/// Loads `paths` and prints every input diagnostic to stderr as `file:line:col: error: ...`.
+LoadedInput load_inputs(const std::vector<std::string>& paths);
+
+}  // namespace kg::cli

@@ -1,0 +1,18 @@
+// Every verb's constructor, one per file under cli/verbs/.
+#pragma once
+
+#include "cli/verb.h"
+
+namespace kg::cli {
+
+Verb chargeback_verb();
+Verb diff_verb();
+Verb explain_verb();
+Verb inspect_verb();
+Verb lint_verb();
+Verb report_verb();
+Verb simulate_verb();
+Verb replay_verb();
+Verb version_verb();
+
+}  // namespace kg::cli

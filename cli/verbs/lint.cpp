@@ -1,0 +1,211 @@
+// `kueuegov lint`: Kueue validation parity, references, governance and quota sanity
+// rules over the given manifests, for CI. Declares flags, runs the lint engine,
+// hands the findings to a report/ renderer and maps them to an exit code.
+#include "cli/load.h"
+#include "cli/verbs.h"
+#include "lint/engine.h"
+#include "model/loader.h"
+#include "model/policy.h"
+#include "report/findings_render.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace kg::cli {
+
+namespace {
+
+struct LintFlags {
+    std::vector<std::string> paths;
+    std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline;
+    std::vector<std::string> enable, disable;
+    bool list_rules = false;
+};
+
+std::vector<report::FindingsRuleMeta> rule_meta() {
+    std::vector<report::FindingsRuleMeta> out;
+    for (const lint::Rule& r : lint::registry()) {
+        out.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
+                       std::string(lint::rule_doc(r.info->id))});
+    }
+    return out;
+}
+
+/// Prints input problems of a side file (policy, kueue config) and tells whether there were errors.
+bool print_diags(const model::SourceFiles& files, const model::DiagSink& diags) {
+    for (const model::Diagnostic& d : diags.items()) {
+        std::cerr << model::format_diagnostic(files, d) << "\n";
+    }
+    return diags.error_count() > 0;
+}
+
+int list_rules(const LintFlags& fl) {
+    std::vector<report::FindingsRuleMeta> meta = rule_meta();
+    if (fl.output == "json") {
+        report::render_rule_list_json(std::cout, meta);
+    } else if (fl.output == "man") {
+        report::render_rules_man(std::cout, meta, KG_VERSION);
+    } else if (fl.output == "text") {
+        report::render_rule_list_text(std::cout, meta);
+    } else {
+        std::cerr << "kueuegov: error: --list-rules supports -o text, json or man, found \"" << fl.output << "\"\n";
+        return k_exit_usage;
+    }
+    return k_exit_ok;
+}
+
+std::set<std::string> rule_ids(const std::vector<std::string>& v, bool& ok) {
+    std::set<std::string> out;
+    for (const std::string& id : v) {
+        if (!lint::find_rule(id)) {
+            std::cerr << "kueuegov: error: unknown rule \"" << id << "\" (see kueuegov lint --list-rules)\n";
+            ok = false;
+        }
+        out.insert(id);
+    }
+    return out;
+}
+
+int run(const LintFlags& fl) {
+    if (fl.list_rules) {
+        return list_rules(fl);
+    }
+    if (fl.paths.empty()) {
+        std::cerr << "kueuegov: error: lint needs -f PATH (a file, a directory or - for stdin)\n";
+        return k_exit_usage;
+    }
+    bool ok = true;
+    lint::LintOptions opt;
+    opt.enable = rule_ids(fl.enable, ok);
+    opt.disable = rule_ids(fl.disable, ok);
+    if (!ok) {
+        return k_exit_usage;
+    }
+
+    model::Cluster cluster;
+    model::DiagSink input;
+    if (!model::load_paths(fl.paths, cluster, input)) {
+        print_diags(cluster.files, input);
+        return k_exit_usage;
+    }
+    model::GovernancePolicy policy;
+    if (!fl.policy.empty()) {
+        model::DiagSink pd;
+        auto p = model::load_policy_file(cluster.files, fl.policy, pd);
+        if (!p) {
+            std::cerr << "kueuegov: error: " << p.error().message << "\n";
+            return k_exit_usage;
+        }
+        if (print_diags(cluster.files, pd)) {
+            return k_exit_usage;
+        }
+        policy = std::move(*p);
+        for (const auto& [id, o] : policy.rules) {
+            if (!lint::find_rule(id)) {
+                std::cerr << model::format_diagnostic(cluster.files,
+                                                      {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
+                          << "\n";
+                return k_exit_usage;
+            }
+        }
+    }
+    model::KueueConfig kueue = cluster.kueue_config.value_or(model::KueueConfig{});
+    if (policy.kueue) {
+        kueue = *policy.kueue;
+    }
+    if (!fl.kueue_config.empty()) {
+        model::Cluster side;
+        model::DiagSink kd;
+        if (!model::load_paths({fl.kueue_config}, side, kd) || print_diags(side.files, kd)) {
+            return k_exit_usage;
+        }
+        if (!side.kueue_config) {
+            std::cerr << "kueuegov: error: " << fl.kueue_config
+                      << ": expected a Kueue Configuration (or its ConfigMap), found none\n";
+            return k_exit_usage;
+        }
+        kueue = *side.kueue_config;
+    }
+    if (!fl.baseline.empty()) {
+        std::ifstream in(fl.baseline, std::ios::binary);
+        if (!in) {
+            std::cerr << "kueuegov: error: cannot read " << fl.baseline << "\n";
+            return k_exit_usage;
+        }
+        std::ostringstream ss;
+        ss << in.rdbuf();
+        auto b = lint::read_baseline(ss.str(), fl.baseline);
+        if (!b) {
+            std::cerr << b.error().message << "\n";
+            return k_exit_usage;
+        }
+        opt.baseline = std::move(*b);
+    }
+
+    lint::RuleContext cx{cluster, policy, kueue, input.items()};
+    lint::LintResult res = lint::run_lint(cx, opt);
+
+    if (!fl.write_baseline.empty()) {
+        std::ofstream bout(fl.write_baseline, std::ios::binary);
+        bout << lint::write_baseline(res.findings);
+        if (!bout) {
+            std::cerr << "kueuegov: error: cannot write " << fl.write_baseline << "\n";
+            return k_exit_usage;
+        }
+    }
+    report::FindingsSummary sum{cluster.files.size() - 1 - (fl.policy.empty() ? 0 : 1), cluster.object_count(),
+                                res.suppressed, res.baselined};
+    if (fl.output == "json") {
+        report::render_findings_json(std::cout, cluster.files, res.findings, sum);
+    } else if (fl.output == "sarif") {
+        report::render_findings_sarif(std::cout, cluster.files, res.findings, rule_meta(), KG_VERSION);
+    } else if (fl.output == "junit") {
+        report::render_findings_junit(std::cout, cluster.files, res.findings);
+    } else if (fl.output == "github") {
+        report::render_findings_github(std::cout, cluster.files, res.findings);
+    } else {
+        report::render_findings_text(std::cout, cluster.files, res.findings, sum);
+    }
+
+    if (fl.fail_on == "never") {
+        return k_exit_ok;
+    }
+    model::Severity threshold = fl.fail_on == "info"      ? model::Severity::info
+                                : fl.fail_on == "warning" ? model::Severity::warning
+                                                          : model::Severity::error;
+    for (const model::Finding& f : res.findings) {
+        if (static_cast<int>(f.severity) <= static_cast<int>(threshold)) {
+            return k_exit_findings;
+        }
+    }
+    return k_exit_ok;
+}
+
+}  // namespace
+
+Verb lint_verb() {
+    return {"lint", "Check manifests against Kueue's validation, references, governance policy and quota sanity",
+            [](CLI::App& cmd) -> VerbAction {
+                auto fl = std::make_shared<LintFlags>();
+                add_filename_flags(cmd, fl->paths, false);
+                cmd.add_option("--policy", fl->policy, "Governance policy file (kueuegov.io/v1alpha1 GovernancePolicy)");
+                cmd.add_option("--kueue-config", fl->kueue_config,
+                               "Kueue's manager Configuration (or its ConfigMap): manageJobsWithoutQueueName, "
+                               "managedJobsNamespaceSelector");
+                cmd.add_option("-o,--output", fl->output, "Output format")
+                    ->check(CLI::IsMember({"text", "json", "sarif", "junit", "github", "man"}));
+                cmd.add_option("--fail-on", fl->fail_on, "Exit 1 when a finding is at or above this severity")
+                    ->check(CLI::IsMember({"error", "warning", "info", "never"}));
+                cmd.add_option("--enable", fl->enable, "Run only these rules (comma-separated ids)")->delimiter(',');
+                cmd.add_option("--disable", fl->disable, "Do not run these rules (comma-separated ids)")->delimiter(',');
+                cmd.add_option("--baseline", fl->baseline, "Hide findings recorded in this baseline file");
+                cmd.add_option("--write-baseline", fl->write_baseline, "Write the remaining findings as a baseline");
+                cmd.add_flag("--list-rules", fl->list_rules, "List the rules (-o text, json or man) and exit");
+                return [fl] { return run(*fl); };
+            }};
+}
+
+}  // namespace kg::cli
