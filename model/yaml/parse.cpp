@@ -4,10 +4,12 @@
 // tree. Documents are parsed separately, so one broken document does not stop the
 // next. This is the only file that includes libfyaml.
 #include "model/loader.h"
+#include "model/yaml/utf8.h"
 
 #include <libfyaml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -384,6 +386,19 @@ private:
 
 void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
                  const std::function<void(Node&&)>& sink) {
+    if (auto bad = yaml::first_invalid_utf8(chunk.text)) {
+        // Position of the bad byte: line within the chunk, column in bytes.
+        std::string_view before = chunk.text.substr(0, *bad);
+        auto line = chunk.first_line + 1 + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+        std::size_t line_start = before.rfind('\n');
+        auto col = static_cast<std::uint32_t>(line_start == std::string_view::npos ? *bad + 1 : *bad - line_start);
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(chunk.text[*bad]));
+        diags.error({file_id, line, col}, std::string("invalid UTF-8 byte ") + hex +
+                                              ": expected UTF-8 text (YAML and JSON input must be UTF-8); "
+                                              "this document is skipped");
+        return;
+    }
     Captured captured;
     struct fy_diag_cfg dcfg;
     fy_diag_cfg_default(&dcfg);

@@ -185,3 +185,15 @@ TEST_CASE("a byte order mark and CRLF line ends are accepted", "[model][loader]"
     REQUIRE(l.cluster.namespaces.size() == 1);
     CHECK(*l.cluster.namespaces[0].meta.name == "crlf");
 }
+
+TEST_CASE("invalid UTF-8 is an error at the byte, and other documents still load", "[model][loader]") {
+    // The fuzzer's hang: a directive line with a stray byte made libfyaml loop.
+    auto l = load("%\xD7\xD7\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: \xC3\xA9t\xC3\xA9\n"
+                  "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: b\xED\xA0\x80\n");
+    REQUIRE(l.diags.error_count() == 2);
+    CHECK(first_error(l).rfind("in.yaml:1:2: error: invalid UTF-8 byte 0xD7", 0) == 0);
+    CHECK(l.diags.items()[1].pos.line == 11);
+    CHECK(l.diags.items()[1].pos.col == 10);
+    REQUIRE(l.cluster.namespaces.size() == 1);
+    CHECK(*l.cluster.namespaces[0].meta.name == "\xC3\xA9t\xC3\xA9");
+}

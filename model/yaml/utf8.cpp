@@ -1,0 +1,50 @@
+#include "model/yaml/utf8.h"
+
+#include <cstdint>
+
+namespace kg::model::yaml {
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::size_t i = 0;
+    while (i < n) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        // Length and the allowed range of the second byte (Unicode Table 3-7),
+        // which rules out overlong forms, surrogates and code points > U+10FFFF.
+        std::size_t len = 0;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            len = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else {
+            return i;
+        }
+        if (i + len > n) {
+            return i;
+        }
+        if (s[i + 1] < lo || s[i + 1] > hi) {
+            return i;
+        }
+        for (std::size_t k = 2; k < len; ++k) {
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF) {
+                return i;
+            }
+        }
+        i += len;
+    }
+    return std::nullopt;
+}
+
+}  // namespace kg::model::yaml
