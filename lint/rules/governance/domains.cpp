@@ -22,16 +22,6 @@ std::string namespace_domain(const RuleContext& cx, const std::string& ns) {
     return {};
 }
 
-std::set<std::string> policy_namespaces(const RuleContext& cx) {
-    std::set<std::string> out = known_namespaces(cx.cluster);
-    for (const model::TrustDomain& d : cx.policy.domains) {
-        for (const auto& n : d.namespaces) {
-            out.insert(*n);
-        }
-    }
-    return out;
-}
-
 std::string declared_cq_domain(const RuleContext& cx, const std::string& cq) {
     for (const model::TrustDomain& d : cx.policy.domains) {
         for (const auto& q : d.cluster_queues) {
@@ -43,16 +33,27 @@ std::string declared_cq_domain(const RuleContext& cx, const std::string& cq) {
     return {};
 }
 
-std::set<std::string> cq_domains(const RuleContext& cx, const model::ClusterQueue& cq) {
-    if (std::string d = declared_cq_domain(cx, *cq.meta.name); !d.empty()) {
+DomainIndex::DomainIndex(const RuleContext& cx) : m_cx(cx) {
+    std::set<std::string> names = known_namespaces(cx.cluster);
+    for (const model::TrustDomain& d : cx.policy.domains) {
+        for (const auto& n : d.namespaces) {
+            names.insert(*n);
+        }
+    }
+    m_namespaces.reserve(names.size());
+    for (const std::string& ns : names) {
+        m_namespaces.push_back({ns, namespace_labels(cx.cluster, ns), namespace_domain(cx, ns)});
+    }
+}
+
+std::set<std::string> DomainIndex::cq_domains(const model::ClusterQueue& cq) const {
+    if (std::string d = declared_cq_domain(m_cx, *cq.meta.name); !d.empty()) {
         return {d};
     }
     std::set<std::string> out;
-    for (const std::string& ns : policy_namespaces(cx)) {
-        if (cq_selects(cq, namespace_labels(cx.cluster, ns))) {
-            if (std::string d = namespace_domain(cx, ns); !d.empty()) {
-                out.insert(d);
-            }
+    for (const Ns& ns : m_namespaces) {
+        if (!ns.domain.empty() && cq_selects(cq, ns.labels)) {
+            out.insert(ns.domain);
         }
     }
     return out;

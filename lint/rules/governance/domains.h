@@ -7,16 +7,34 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace kg::lint::rules {
 
 /// The trust domain of a namespace, or "" when none is known.
 std::string namespace_domain(const RuleContext& cx, const std::string& ns);
-/// Namespaces the policy or the inputs name.
-std::set<std::string> policy_namespaces(const RuleContext& cx);
 /// The domain the policy assigns this ClusterQueue explicitly, or "".
 std::string declared_cq_domain(const RuleContext& cx, const std::string& cq);
-/// Explicit domain, else the domains of the known namespaces its selector selects.
-std::set<std::string> cq_domains(const RuleContext& cx, const model::ClusterQueue& cq);
+
+/// Every namespace the policy or the inputs name, with its labels and domain, computed
+/// once per rule run: the rules match each ClusterQueue's selector against all of them,
+/// and rebuilding the list per queue made them quadratic in the number of objects.
+class DomainIndex {
+public:
+    struct Ns {
+        std::string name;
+        model::Labels labels;
+        std::string domain;  ///< "" when the namespace belongs to no domain
+    };
+
+    explicit DomainIndex(const RuleContext& cx);
+    const std::vector<Ns>& namespaces() const { return m_namespaces; }
+    /// Explicit domain, else the domains of the known namespaces its selector selects.
+    std::set<std::string> cq_domains(const model::ClusterQueue& cq) const;
+
+private:
+    const RuleContext& m_cx;
+    std::vector<Ns> m_namespaces;
+};
 
 }  // namespace kg::lint::rules

@@ -39,15 +39,18 @@ void check_kq3001(const RuleContext& cx, FindingSink& out) {
         return;
     }
     CohortForest forest(cx.cluster);
+    DomainIndex index(cx);
     const auto& cqs = cx.cluster.cluster_queues;
     for (const auto& [root, members] : forest.trees()) {
         std::vector<std::set<std::string>> doms;
+        std::vector<std::map<std::pair<std::string, std::string>, Quota>> quota;
         for (std::size_t i : members) {
-            doms.push_back(cq_domains(cx, cqs[i]));
+            doms.push_back(index.cq_domains(cqs[i]));
+            quota.push_back(quotas(cqs[i]));
         }
         for (std::size_t a = 0; a < members.size(); ++a) {
             const model::ClusterQueue& from = cqs[members[a]];
-            auto lend = quotas(from);
+            const auto& lend = quota[a];
             for (std::size_t b = 0; b < members.size(); ++b) {
                 const model::ClusterQueue& to = cqs[members[b]];
                 std::string da, db;
@@ -63,7 +66,7 @@ void check_kq3001(const RuleContext& cx, FindingSink& out) {
                     continue;
                 }
                 std::string flows;
-                for (const auto& [key, q] : quotas(to)) {
+                for (const auto& [key, q] : quota[b]) {
                     auto it = lend.find(key);
                     if (it == lend.end()) {
                         continue;

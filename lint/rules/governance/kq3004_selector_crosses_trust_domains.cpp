@@ -12,6 +12,7 @@ void check_kq3004(const RuleContext& cx, FindingSink& out) {
     if (cx.policy.domains.empty() && cx.policy.namespace_label.empty()) {
         return;
     }
+    DomainIndex index(cx);
     for (const model::ClusterQueue& cq : cx.cluster.cluster_queues) {
         if (!cq.namespace_selector) {
             continue;
@@ -19,14 +20,12 @@ void check_kq3004(const RuleContext& cx, FindingSink& out) {
         std::string own = declared_cq_domain(cx, *cq.meta.name);
         std::map<std::string, std::string> foreign;  // namespace -> domain
         std::string first_domain;
-        for (const std::string& ns : policy_namespaces(cx)) {
-            if (!cq_selects(cq, namespace_labels(cx.cluster, ns))) {
+        for (const DomainIndex::Ns& n : index.namespaces()) {
+            if (n.domain.empty() || !cq_selects(cq, n.labels)) {
                 continue;
             }
-            std::string d = namespace_domain(cx, ns);
-            if (d.empty()) {
-                continue;
-            }
+            const std::string& ns = n.name;
+            const std::string& d = n.domain;
             if (own.empty()) {
                 if (first_domain.empty()) {
                     first_domain = d;
