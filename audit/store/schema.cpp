@@ -1,0 +1,290 @@
+#include "audit/store/schema.h"
+
+#include "audit/store/sqlite.h"
+#include "model/result.h"
+
+#include <ctime>
+#include <string>
+
+namespace kg::audit::store {
+
+namespace {
+
+struct Migration {
+    int version;
+    const char* name;
+    const char* sql;
+};
+
+// Every evidence row carries batch_id (the hash-chained batch that inserted it), line (where in
+// its source it came from) and nkey, the natural key that makes ingest idempotent: a row whose
+// nkey exists is not inserted again. Times are RFC 3339 text (`time`) plus Unix microseconds
+// (`ts_us`) for ordering and arithmetic.
+constexpr const char* k_migration_1 = R"sql(
+CREATE TABLE sources(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  format TEXT NOT NULL,
+  compression TEXT NOT NULL,
+  head_sha256 TEXT NOT NULL,
+  size INTEGER,
+  sha256 TEXT,
+  mtime TEXT,
+  as_of TEXT,
+  status TEXT NOT NULL CHECK(status IN ('partial', 'complete')),
+  resume_offset INTEGER NOT NULL DEFAULT 0,
+  resume_line INTEGER NOT NULL DEFAULT 0,
+  ingested_at TEXT NOT NULL,
+  completed_at TEXT
+);
+CREATE INDEX sources_sha256 ON sources(sha256);
+CREATE INDEX sources_path ON sources(path, head_sha256);
+
+CREATE TABLE batches(
+  id INTEGER PRIMARY KEY,
+  source_id INTEGER NOT NULL REFERENCES sources(id),
+  seq INTEGER NOT NULL,
+  first_line INTEGER NOT NULL,
+  last_line INTEGER NOT NULL,
+  end_offset INTEGER NOT NULL,
+  rows INTEGER NOT NULL,
+  seals_source INTEGER NOT NULL DEFAULT 0,
+  committed_at TEXT NOT NULL,
+  prev_hash TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  UNIQUE(source_id, seq)
+);
+
+CREATE TABLE object_versions(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  origin TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT,
+  resource_version TEXT,
+  verb TEXT NOT NULL,
+  subresource TEXT,
+  code INTEGER,
+  actor TEXT,
+  actor_groups TEXT,
+  impersonated TEXT,
+  user_agent TEXT,
+  time TEXT NOT NULL,
+  ts_us INTEGER NOT NULL,
+  audit_id TEXT,
+  level TEXT,
+  request_uri TEXT,
+  annotations TEXT,
+  body_captured INTEGER NOT NULL,
+  object_json TEXT,
+  request_json TEXT,
+  content_hash TEXT
+);
+CREATE INDEX object_versions_batch ON object_versions(batch_id);
+CREATE INDEX object_versions_object ON object_versions(kind, namespace, name, ts_us);
+
+CREATE TABLE jobs(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  origin TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  api_group TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT,
+  created TEXT,
+  created_ts_us INTEGER,
+  creator TEXT,
+  creator_groups TEXT,
+  queue_name TEXT,
+  priority_class TEXT,
+  kueue_mutated INTEGER,
+  suspend INTEGER,
+  code INTEGER,
+  audit_id TEXT
+);
+CREATE INDEX jobs_batch ON jobs(batch_id);
+CREATE INDEX jobs_object ON jobs(namespace, name);
+
+CREATE TABLE job_label_changes(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT,
+  label TEXT NOT NULL,
+  old_value TEXT,
+  new_value TEXT,
+  actor TEXT,
+  actor_groups TEXT,
+  verb TEXT NOT NULL,
+  code INTEGER,
+  time TEXT NOT NULL,
+  ts_us INTEGER NOT NULL,
+  audit_id TEXT
+);
+CREATE INDEX job_label_changes_batch ON job_label_changes(batch_id);
+CREATE INDEX job_label_changes_object ON job_label_changes(namespace, name, ts_us);
+
+CREATE TABLE workload_events(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  origin TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT,
+  step TEXT NOT NULL CHECK(step IN ('created', 'quota_reserved', 'admitted', 'pods_ready', 'evicted',
+    'preempted', 'requeued', 'pending', 'finished', 'deactivated', 'reactivated', 'deleted')),
+  time TEXT NOT NULL,
+  ts_us INTEGER NOT NULL,
+  actor TEXT,
+  reason TEXT,
+  message TEXT,
+  preemptor_uid TEXT,
+  preemptor_path TEXT,
+  cluster_queue TEXT,
+  local_queue TEXT,
+  priority INTEGER,
+  audit_id TEXT
+);
+CREATE INDEX workload_events_batch ON workload_events(batch_id);
+CREATE INDEX workload_events_object ON workload_events(namespace, name, ts_us);
+CREATE INDEX workload_events_step ON workload_events(step, ts_us);
+
+CREATE TABLE workload_assignments(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  reserved_ts_us INTEGER NOT NULL,
+  cluster_queue TEXT NOT NULL,
+  podset TEXT NOT NULL,
+  count INTEGER,
+  flavor TEXT NOT NULL,
+  resource TEXT NOT NULL,
+  quantity TEXT NOT NULL,
+  milli INTEGER NOT NULL
+);
+CREATE INDEX workload_assignments_batch ON workload_assignments(batch_id);
+CREATE INDEX workload_assignments_object ON workload_assignments(namespace, name, reserved_ts_us);
+
+CREATE TABLE k8s_events(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  origin TEXT NOT NULL,
+  namespace TEXT NOT NULL,
+  name TEXT NOT NULL,
+  regarding_kind TEXT,
+  regarding_namespace TEXT,
+  regarding_name TEXT,
+  regarding_uid TEXT,
+  type TEXT,
+  reason TEXT,
+  message TEXT,
+  reporting_component TEXT,
+  count INTEGER,
+  time TEXT NOT NULL,
+  ts_us INTEGER NOT NULL,
+  audit_id TEXT
+);
+CREATE INDEX k8s_events_batch ON k8s_events(batch_id);
+CREATE INDEX k8s_events_regarding ON k8s_events(regarding_namespace, regarding_name, ts_us);
+
+CREATE TABLE namespaces(
+  id INTEGER PRIMARY KEY,
+  batch_id INTEGER NOT NULL REFERENCES batches(id),
+  line INTEGER NOT NULL,
+  nkey TEXT NOT NULL UNIQUE,
+  origin TEXT NOT NULL,
+  name TEXT NOT NULL,
+  uid TEXT,
+  labels TEXT NOT NULL,
+  actor TEXT,
+  time TEXT NOT NULL,
+  ts_us INTEGER NOT NULL,
+  audit_id TEXT
+);
+CREATE INDEX namespaces_batch ON namespaces(batch_id);
+CREATE INDEX namespaces_name ON namespaces(name, ts_us);
+)sql";
+
+const Migration k_migrations[] = {
+    {1, "initial schema", k_migration_1},
+};
+
+std::string now_rfc3339() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+bool has_migrations_table(Db& db) {
+    Stmt s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+    return s.step();
+}
+
+}  // namespace
+
+int known_schema_version() { return k_migrations[std::size(k_migrations) - 1].version; }
+
+int schema_version(Db& db) {
+    if (!has_migrations_table(db)) return 0;
+    Stmt s(db, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    return s.step() ? static_cast<int>(s.int64(0)) : 0;
+}
+
+namespace {
+
+void refuse_newer(Db& db, int have) {
+    if (have > known_schema_version())
+        throw model::Fatal("evidence store " + db.path() + " has schema version " + std::to_string(have) +
+                           ", newer than the " + std::to_string(known_schema_version()) +
+                           " this kueuegov knows; use a newer kueuegov");
+}
+
+}  // namespace
+
+void migrate(Db& db) {
+    db.exec("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+            "applied_at TEXT NOT NULL)");
+    const int have = schema_version(db);
+    refuse_newer(db, have);
+    for (const Migration& m : k_migrations) {
+        if (m.version <= have) continue;
+        Transaction tx(db);
+        db.exec(m.sql);
+        Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
+        ins.bind(1, std::int64_t{m.version}).bind(2, m.name).bind(3, now_rfc3339()).exec();
+        tx.commit();
+    }
+}
+
+void require_current(Db& db) {
+    const int have = schema_version(db);
+    if (have == 0) throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
+    refuse_newer(db, have);
+    if (have < known_schema_version())
+        throw model::Fatal("evidence store " + db.path() + " has schema version " + std::to_string(have) +
+                           "; run `kueuegov audit ingest --db " + db.path() + "` once to migrate it to " +
+                           std::to_string(known_schema_version()));
+}
+
+}  // namespace kg::audit::store

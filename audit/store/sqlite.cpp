@@ -1,0 +1,126 @@
+#include "audit/store/sqlite.h"
+
+#include "model/result.h"
+
+#include <sqlite3.h>
+
+namespace kg::audit::store {
+
+Db::Db(const std::string& path, Mode mode) : m_path(path) {
+    const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
+                                              : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    if (sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+        std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        throw model::Fatal("cannot open evidence store " + path + ": " + msg);
+    }
+    sqlite3_busy_timeout(m_db, 5000);
+    sqlite3_extended_result_codes(m_db, 1);
+}
+
+Db::~Db() { sqlite3_close_v2(m_db); }
+
+void Db::fail(std::string_view what) const {
+    throw model::Fatal("evidence store " + m_path + ": " + std::string(what) + ": " + sqlite3_errmsg(m_db));
+}
+
+void Db::exec(std::string_view sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw model::Fatal("evidence store " + m_path + ": " + msg);
+    }
+}
+
+std::int64_t Db::last_insert_rowid() const { return sqlite3_last_insert_rowid(m_db); }
+
+Stmt::Stmt(Db& db, std::string_view sql) : m_db(&db) {
+    if (sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt,
+                           nullptr) != SQLITE_OK)
+        db.fail("cannot prepare `" + std::string(sql.substr(0, 60)) + "`");
+}
+
+Stmt::Stmt(Stmt&& o) noexcept : m_db(o.m_db), m_stmt(o.m_stmt) { o.m_stmt = nullptr; }
+
+Stmt& Stmt::operator=(Stmt&& o) noexcept {
+    if (this != &o) {
+        sqlite3_finalize(m_stmt);
+        m_db = o.m_db;
+        m_stmt = o.m_stmt;
+        o.m_stmt = nullptr;
+    }
+    return *this;
+}
+
+Stmt::~Stmt() { sqlite3_finalize(m_stmt); }
+
+Stmt& Stmt::bind(int i, std::string_view text) {
+    if (sqlite3_bind_text(m_stmt, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+        m_db->fail("bind");
+    return *this;
+}
+
+Stmt& Stmt::bind(int i, std::int64_t value) {
+    if (sqlite3_bind_int64(m_stmt, i, value) != SQLITE_OK) m_db->fail("bind");
+    return *this;
+}
+
+Stmt& Stmt::bind_null(int i) {
+    if (sqlite3_bind_null(m_stmt, i) != SQLITE_OK) m_db->fail("bind");
+    return *this;
+}
+
+Stmt& Stmt::bind_opt(int i, const std::optional<std::string>& text) {
+    return text ? bind(i, std::string_view(*text)) : bind_null(i);
+}
+
+bool Stmt::step() {
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    m_db->fail("step");
+}
+
+int Stmt::exec() {
+    while (step()) {
+    }
+    const int n = sqlite3_changes(m_db->handle());
+    reset();
+    return n;
+}
+
+void Stmt::reset() {
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+}
+
+int Stmt::columns() const { return sqlite3_column_count(m_stmt); }
+bool Stmt::is_null(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
+int Stmt::type(int col) const { return sqlite3_column_type(m_stmt, col); }
+std::int64_t Stmt::int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
+std::string Stmt::text(int col) const { return std::string(text_view(col)); }
+std::string_view Stmt::text_view(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+    return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string_view();
+}
+const char* Stmt::column_name(int col) const { return sqlite3_column_name(m_stmt, col); }
+
+Transaction::Transaction(Db& db) : m_db(db) { m_db.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+    if (!m_done) {
+        try {
+            m_db.exec("ROLLBACK");
+        } catch (...) {  // a failed rollback during unwinding must not terminate; SQLite rolls back on close
+        }
+    }
+}
+
+void Transaction::commit() {
+    m_db.exec("COMMIT");
+    m_done = true;
+}
+
+}  // namespace kg::audit::store
