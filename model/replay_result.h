@@ -24,6 +24,29 @@ struct WorkloadResult {
     std::int64_t time_to_admission_ms() const { return admitted_ms < 0 ? -1 : admitted_ms - arrival_ms; }
 };
 
+/// One pod set of a quota reservation: the flavor chosen per resource and the podset's total.
+struct PodSetReservation {
+    std::string name;
+    std::int32_t count = 0;
+    std::map<std::string, std::string> flavors;  ///< resource -> flavor
+    std::map<std::string, std::int64_t> usage;   ///< resource -> total amount (cpu in milli)
+};
+
+/// One step of a workload's lifecycle in virtual time, what Kueue would write into the
+/// Workload's status at that moment. Recorded only on request (`kueuegov replay --events`).
+struct ReplayStep {
+    enum class Kind { created, pending, quota_reserved, admitted, evicted, requeued, finished };
+    Kind kind = Kind::created;
+    std::int64_t at_ms = 0;
+    std::size_t workload = 0;                ///< index into ReplayResult::workloads
+    std::string cluster_queue;               ///< quota_reserved, admitted, evicted
+    std::vector<PodSetReservation> pod_sets; ///< quota_reserved
+    std::string reason;             ///< pending: QuotaReserved=False reason; evicted/requeued: "Preempted"
+    std::string preemption_reason;  ///< evicted: InClusterQueue | InCohortReclamation | ...
+    std::string preemptor;          ///< evicted: namespace/name of the preemptor
+    std::string message;            ///< pending, evicted, requeued: the condition message
+};
+
 struct QueueResult {
     std::string cluster_queue;
     std::map<std::pair<std::string, std::string>, __int128> used_integral;  ///< amount x ms
@@ -39,6 +62,7 @@ struct ReplayResult {
     std::int64_t end_ms = 0;                    ///< when the last workload finished
     std::size_t cycles = 0;
     bool stalled = false;  ///< workloads left pending with nothing more to happen
+    std::vector<ReplayStep> steps;  ///< in time order; empty unless steps were recorded
 };
 
 }  // namespace kg::model

@@ -4,10 +4,13 @@
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "model/loader.h"
+#include "model/time.h"
+#include "report/replay_events.h"
 #include "report/replay_render.h"
 #include "sim/replay/arrivals.h"
 #include "sim/replay/sim_scheduler.h"
 
+#include <fstream>
 #include <iostream>
 #include <set>
 
@@ -67,11 +70,39 @@ bool load_input(const std::string& generator, const std::string& trace, const st
     return ok && diags.error_count() == 0;
 }
 
-model::ReplayResult run(ReplayInput& in, bool fair_sharing) {
+model::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = false) {
     sim::replay::SimScheduler scheduler(in.cluster, fair_sharing);
-    model::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler);
+    sim::replay::ReplayOptions options;
+    options.record_steps = record_steps;
+    model::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler, options);
     r.queue_class = in.queue_classes;
     return r;
+}
+
+// --events: the recorded steps as JSON lines to `path` ("-" = stdout).
+bool write_events(const std::string& path, const ReplayInput& in, const model::ReplayResult& r,
+                  std::int64_t start_unix_s) {
+    report::ReplayEventsInput ev{r, in.cluster, {}, {}, start_unix_s * 1000};
+    for (const sim::replay::Arrival& a : in.arrivals) {
+        ev.workloads.push_back(&a.workload);
+        ev.runtime_ms.push_back(a.runtime_ms);
+    }
+    if (path == "-") {
+        report::render_replay_events(std::cout, ev);
+        return bool(std::cout.flush());
+    }
+    std::ofstream f(path, std::ios::binary);
+    if (!f) {
+        std::cerr << "kueuegov replay: cannot write " << path << "\n";
+        return false;
+    }
+    report::render_replay_events(f, ev);
+    f.close();
+    if (!f) {
+        std::cerr << "kueuegov replay: error writing " << path << "\n";
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -80,7 +111,8 @@ Verb replay_verb() {
     return {"replay", "Replay a workload trace in virtual time through the simulator; compare two policies",
             [](CLI::App& cmd) -> VerbAction {
                 struct Opts {
-                    std::string generator, trace, compare, output = "text";
+                    std::string generator, trace, compare, output = "text", events,
+                        start = "2026-01-05T08:00:00Z";
                     std::vector<std::string> manifests;
                     bool fair_sharing = false;
                 };
@@ -101,9 +133,18 @@ Verb replay_verb() {
                 cmd.add_flag("--fair-sharing", o->fair_sharing, "Enable fair sharing (Kueue config fairSharing)");
                 cmd.add_option("-o,--output", o->output, "Output format: text or json")
                     ->check(CLI::IsMember({"text", "json"}));
+                cmd.add_option("--events", o->events,
+                               "Write every workload lifecycle step as JSON lines to FILE (- = stdout, then no "
+                               "summary); format in man kueuegov-replay");
+                cmd.add_option("--start", o->start,
+                               "Wall-clock time (RFC 3339) of virtual time 0 for --events")
+                    ->capture_default_str();
                 cmd.footer("Examples:\n"
                            "  kueuegov replay --generator ../shared/data/kueue-perf/baseline/generator.yaml\n"
-                           "  kueuegov replay --trace week.yaml -f queues/ --compare proposed-queues/");
+                           "  kueuegov replay --trace week.yaml -f queues/ --compare proposed-queues/\n"
+                           "  kueuegov replay --generator generator.yaml --events steps.jsonl\n"
+                           "\n"
+                           "Exit codes: 0 success, 2 usage error, unreadable input or unwritable --events file.");
                 return [o] {
                     if (o->generator.empty() == o->trace.empty()) {
                         std::cerr << "kueuegov replay: expected exactly one of --generator or --trace\n";
@@ -113,12 +154,26 @@ Verb replay_verb() {
                         std::cerr << "kueuegov replay: --trace needs the queue manifests (-f)\n";
                         return k_exit_usage;
                     }
+                    std::optional<std::int64_t> start = model::parse_rfc3339(o->start);
+                    if (!start) {
+                        std::cerr << "kueuegov replay: --start: expected an RFC 3339 time such as "
+                                     "2026-01-05T08:00:00Z, found \"" << o->start << "\"\n";
+                        return k_exit_usage;
+                    }
                     ReplayInput base;
                     if (!load_input(o->generator, o->trace, o->manifests, base)) {
                         return k_exit_usage;
                     }
                     report::ReplayFormat f = o->output == "json" ? report::ReplayFormat::json : report::ReplayFormat::text;
-                    model::ReplayResult base_result = run(base, o->fair_sharing);
+                    model::ReplayResult base_result = run(base, o->fair_sharing, !o->events.empty());
+                    if (!o->events.empty()) {
+                        if (!write_events(o->events, base, base_result, *start)) {
+                            return k_exit_usage;
+                        }
+                        if (o->events == "-") {
+                            return k_exit_ok;
+                        }
+                    }
                     if (o->compare.empty()) {
                         report::render_replay(std::cout, base_result, f);
                         return k_exit_ok;

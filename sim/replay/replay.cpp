@@ -39,8 +39,21 @@ void account(QueueResult& q, const Usage& held, std::int64_t from, std::int64_t 
 
 }  // namespace
 
-ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, std::size_t max_cycles_per_event) {
+ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, const ReplayOptions& options) {
     ReplayResult result;
+    const bool record = options.record_steps;
+    scheduler.report_pending(record);
+    // Last pending message recorded per workload: a pending step is written when it changes,
+    // as Kueue patches the QuotaReserved=False condition only when its message changes.
+    std::vector<std::string> last_pending(record ? arrivals.size() : 0);
+    auto step = [&](model::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> model::ReplayStep& {
+        model::ReplayStep s;
+        s.kind = kind;
+        s.at_ms = at;
+        s.workload = i;
+        result.steps.push_back(std::move(s));
+        return result.steps.back();
+    };
     std::unordered_map<std::string, std::size_t> index_of;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
     result.workloads.reserve(arrivals.size());
@@ -87,21 +100,40 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, std
             events.pop();
             if (e.kind == Event::arrive) {
                 scheduler.add(arrivals[e.index].workload);
+                if (record) {
+                    step(model::ReplayStep::Kind::created, now, e.index);
+                }
             } else if (running[e.index].holding && running[e.index].epoch == e.epoch) {
                 release(e.index);
                 result.workloads[e.index].finished_ms = now;
+                if (record) {
+                    step(model::ReplayStep::Kind::finished, now, e.index);
+                }
                 scheduler.finish(result.workloads[e.index].workload);
                 --outstanding;
             }
         }
-        for (std::size_t c = 0; c < max_cycles_per_event; ++c) {
+        for (std::size_t c = 0; c < options.max_cycles_per_event; ++c) {
             CycleResult cycle = scheduler.run_cycle(now);
             ++result.cycles;
-            for (const std::string& key : cycle.preempted) {
-                auto it = index_of.find(key);
+            for (const model::PreemptedDecision& p : cycle.preempted) {
+                auto it = index_of.find(p.workload);
                 if (it != index_of.end() && running[it->second].holding) {
                     release(it->second);
                     ++result.workloads[it->second].evictions;
+                    if (record) {
+                        // The eviction completes before the next cycle: quota released, requeued.
+                        model::ReplayStep& ev = step(model::ReplayStep::Kind::evicted, now, it->second);
+                        ev.cluster_queue = running[it->second].cluster_queue;
+                        ev.reason = "Preempted";
+                        ev.preemption_reason = p.reason;
+                        ev.preemptor = p.preemptor;
+                        ev.message = p.message;
+                        model::ReplayStep& rq = step(model::ReplayStep::Kind::requeued, now, it->second);
+                        rq.reason = "Preempted";
+                        rq.message = p.message;
+                        last_pending[it->second].clear();
+                    }
                 }
             }
             for (Admitted& a : cycle.admitted) {
@@ -122,6 +154,30 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, std
                 w.cluster_queue = r.cluster_queue;
                 ++result.queues[r.cluster_queue].admissions;
                 events.push({now + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
+                if (record) {
+                    model::ReplayStep& qr = step(model::ReplayStep::Kind::quota_reserved, now, i);
+                    qr.cluster_queue = a.cluster_queue;
+                    qr.pod_sets = std::move(a.pod_sets);
+                    if (a.admitted) {
+                        step(model::ReplayStep::Kind::admitted, now, i).cluster_queue = a.cluster_queue;
+                    }
+                    last_pending[i].clear();
+                }
+            }
+            for (const model::PendingDecision& p : cycle.pending) {
+                if (!record) {
+                    break;
+                }
+                auto it = index_of.find(p.workload);
+                if (it == index_of.end() || running[it->second].holding ||
+                    last_pending[it->second] == p.message) {
+                    continue;
+                }
+                last_pending[it->second] = p.message;
+                model::ReplayStep& pd = step(model::ReplayStep::Kind::pending, now, it->second);
+                pd.cluster_queue = p.cluster_queue;
+                pd.reason = p.reason;
+                pd.message = p.message;
             }
             if (cycle.admitted.empty() && cycle.preempted.empty()) {
                 break;

@@ -5,6 +5,7 @@
 // admission per workload class and ClusterQueue usage against nominal quota.
 #pragma once
 
+#include "model/decisions.h"
 #include "model/replay_result.h"
 #include "sim/replay/arrivals.h"
 
@@ -25,11 +26,14 @@ struct Admitted {
     std::string workload;  ///< namespace/name
     std::string cluster_queue;
     Usage usage;
+    std::vector<model::PodSetReservation> pod_sets;  ///< per pod set (for recorded steps)
+    bool admitted = true;  ///< false: quota reserved, admission checks not all Ready
 };
 
 struct CycleResult {
     std::vector<Admitted> admitted;
-    std::vector<std::string> preempted;  ///< namespace/name; their quota is released
+    std::vector<model::PreemptedDecision> preempted;  ///< their quota is released
+    std::vector<model::PendingDecision> pending;      ///< only when asked (report_pending)
 };
 
 /// What the replay needs from a scheduler: the simulator implements it.
@@ -44,10 +48,21 @@ public:
     virtual CycleResult run_cycle(std::int64_t now_ms) = 0;
     /// Nominal quota per ClusterQueue and (flavor, resource), for usage percentages.
     virtual std::map<std::string, Usage> nominal_quota() const = 0;
+    /// Whether cycles list the pending workloads with their messages (recorded steps need it).
+    virtual void report_pending(bool) {}
+};
+
+struct ReplayOptions {
+    std::size_t max_cycles_per_event = 10000;
+    bool record_steps = false;  ///< fill ReplayResult::steps (kueuegov replay --events)
 };
 
 /// Replays `arrivals` through `scheduler`. `max_cycles_per_event` bounds the cycles run after
 /// one batch of simultaneous events (a safety net; Kueue settles in a few).
-ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, std::size_t max_cycles_per_event = 10000);
+ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, const ReplayOptions& options);
+inline ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler,
+                               std::size_t max_cycles_per_event = 10000) {
+    return run_replay(std::move(arrivals), scheduler, ReplayOptions{max_cycles_per_event, false});
+}
 
 }  // namespace kg::sim::replay

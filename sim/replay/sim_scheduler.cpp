@@ -45,6 +45,7 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
         Admitted adm;
         adm.workload = a.workload;
         adm.cluster_queue = a.cluster_queue;
+        adm.admitted = a.admitted;
         auto it = m_workloads.find(a.workload);
         if (it != m_workloads.end()) {
             for (const model::PodSet& ps : it->second.pod_sets) {
@@ -54,20 +55,25 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
                     continue;
                 }
                 std::int32_t n = count == a.counts.end() ? ps.count : count->second;
+                model::PodSetReservation psr;
+                psr.name = *ps.name;
+                psr.count = n;
                 for (const auto& [resource, amount] : model::pod_set_totals(ps, n)) {
                     auto fl = flavors->second.find(resource);
                     if (fl != flavors->second.end()) {
                         std::int64_t& u = adm.usage[{fl->second, resource}];
                         u = model::saturating_add(u, amount);
+                        psr.flavors[resource] = fl->second;
+                        psr.usage[resource] = amount;
                     }
                 }
+                adm.pod_sets.push_back(std::move(psr));
             }
         }
         out.admitted.push_back(std::move(adm));
     }
-    for (const model::PreemptedDecision& p : d.preempted) {
-        out.preempted.push_back(p.workload);
-    }
+    out.preempted = std::move(d.preempted);
+    out.pending = std::move(d.pending);
     return out;
 }
 

@@ -21,6 +21,7 @@ public:
     void finish(const std::string& key) override;
     CycleResult run_cycle(std::int64_t now_ms) override;
     std::map<std::string, Usage> nominal_quota() const override;
+    void report_pending(bool on) override { m_runner.set_report_pending(on); }
 
 private:
     const model::Cluster& m_cluster;

@@ -27,7 +27,7 @@ public:
             m_pending.pop_front();
             m_used += cpu;
             m_held[key] = cpu;
-            r.admitted.push_back({key, "cq", {{{"rf", "cpu"}, cpu}}});
+            r.admitted.push_back({key, "cq", {{{"rf", "cpu"}, cpu}}, {}, true});
         }
         return r;
     }
@@ -77,4 +77,28 @@ TEST_CASE("a workload larger than the queue stalls the replay", "[sim][replay]")
     ReplayResult r = run_replay({arrival("big", 0, 10, 4)}, stub);
     CHECK(r.stalled);
     CHECK(r.workloads[0].admitted_ms == -1);
+}
+
+TEST_CASE("recorded steps follow each workload from arrival to finish in time order", "[sim][replay]") {
+    FifoStub stub(2000);
+    ReplayOptions options;
+    options.record_steps = true;
+    ReplayResult r = run_replay({arrival("a", 0, 1000, 2), arrival("b", 100, 500, 2)}, stub, options);
+    using K = kg::model::ReplayStep::Kind;
+    std::vector<std::tuple<K, std::int64_t, std::size_t>> got;
+    for (const auto& s : r.steps) {
+        got.emplace_back(s.kind, s.at_ms, s.workload);
+    }
+    std::vector<std::tuple<K, std::int64_t, std::size_t>> want{
+        {K::created, 0, 0},          {K::quota_reserved, 0, 0}, {K::admitted, 0, 0},
+        {K::created, 100, 1},        {K::finished, 1000, 0},    {K::quota_reserved, 1000, 1},
+        {K::admitted, 1000, 1},      {K::finished, 1500, 1}};
+    CHECK(got == want);
+    CHECK(r.steps[1].cluster_queue == "cq");
+}
+
+TEST_CASE("steps are not recorded unless asked", "[sim][replay]") {
+    FifoStub stub(2000);
+    ReplayResult r = run_replay({arrival("a", 0, 1000, 2)}, stub);
+    CHECK(r.steps.empty());
 }
