@@ -34,6 +34,10 @@ struct Finding {
     ObjectRef object;
     std::vector<RelatedPos> related;
     std::string hint;
+    /// History findings (audit check): who made the request and when (RFC 3339). Empty for lint;
+    /// the renderers print them only when set.
+    std::string actor;
+    std::string time;
 };
 
 /// A finding's identity across edits: rule, object and field path, never the line

@@ -36,6 +36,12 @@ void render_findings_json(std::ostream& os, const model::SourceFiles& files, con
         if (!f.hint.empty()) {
             j["hint"] = f.hint;
         }
+        if (!f.actor.empty()) {
+            j["actor"] = f.actor;
+        }
+        if (!f.time.empty()) {
+            j["time"] = f.time;
+        }
         arr.push_back(std::move(j));
     }
     ordered_json out;

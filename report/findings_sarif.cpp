@@ -100,6 +100,17 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
             res["locations"] = ordered_json::array({loc});
         }
         res["partialFingerprints"] = {{"kueuegovFinding/v1", hash_hex(model::finding_fingerprint(f))}};
+        // History findings: SARIF has no actor or time fields on a result, so they go in its property bag.
+        if (!f.actor.empty() || !f.time.empty()) {
+            ordered_json props = ordered_json::object();
+            if (!f.actor.empty()) {
+                props["actor"] = f.actor;
+            }
+            if (!f.time.empty()) {
+                props["time"] = f.time;
+            }
+            res["properties"] = std::move(props);
+        }
         results.push_back(std::move(res));
     }
     ordered_json out;

@@ -32,7 +32,12 @@ void render_findings_text(std::ostream& os, const model::SourceFiles& files, con
         if (f.pos.file_id != 0) {
             os << terminal_safe(files.name(f.pos.file_id)) << ":" << f.pos.line << ":" << f.pos.col << ": ";
         }
-        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << terminal_safe(f.message) << "\n";
+        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << terminal_safe(f.message);
+        if (!f.actor.empty() || !f.time.empty()) {
+            os << " (" << (f.actor.empty() ? "" : "by " + terminal_safe(f.actor)) << (f.actor.empty() || f.time.empty() ? "" : " ")
+               << (f.time.empty() ? "" : "at " + terminal_safe(f.time)) << ")";
+        }
+        os << "\n";
     }
     auto plural = [](std::size_t n, const char* word) {
         return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
