@@ -1,0 +1,29 @@
+// Every history rule, listed explicitly and sorted by id (like lint/registry.cpp).
+#include "audit/check/rule.h"
+#include "audit/check/rules/rules.h"
+
+#include <algorithm>
+
+namespace kg::audit::check {
+
+const std::vector<Rule>& registry() {
+    static const std::vector<Rule> k_rules{
+        {&rules::k_kq5001, rules::check_kq5001},
+        {&rules::k_kq5002, rules::check_kq5002},
+        {&rules::k_kq5003, rules::check_kq5003},
+        {&rules::k_kq5004, rules::check_kq5004},
+        {&rules::k_kq5005, rules::check_kq5005},
+        {&rules::k_kq5006, rules::check_kq5006},
+        {&rules::k_kq5007, rules::check_kq5007},
+    };
+    return k_rules;
+}
+
+const Rule* find_rule(std::string_view id) {
+    const std::vector<Rule>& all = registry();
+    auto it = std::lower_bound(all.begin(), all.end(), id,
+                               [](const Rule& r, std::string_view v) { return std::string_view(r.info->id) < v; });
+    return it != all.end() && it->info->id == id ? &*it : nullptr;
+}
+
+}  // namespace kg::audit::check

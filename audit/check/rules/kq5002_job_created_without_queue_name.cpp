@@ -1,0 +1,122 @@
+// A Job created without kueue.x-k8s.io/queue-name in a namespace that had LocalQueues ran
+// outside Kueue's quota, unless Kueue manages unlabelled jobs there (manageJobsWithoutQueueName
+// and managedJobsNamespaceSelector, as lint's KQ3002 reads them) or Kueue's mutating webhook
+// took the Job over (a mutation annotation in the log). The history twin of KQ3002.
+#include "audit/check/rules/helpers.h"
+#include "audit/check/rules/rules.h"
+
+#include <algorithm>
+#include <map>
+
+namespace kg::audit::check::rules {
+
+const RuleInfo k_kq5002{"KQ5002", "job-created-without-queue-name", Severity::warning,
+                        "A Job was created without a queue-name label in a namespace that had LocalQueues (bypass)",
+                        "Label the namespace's Jobs with kueue.x-k8s.io/queue-name (admission policy can require it), "
+                        "or set manageJobsWithoutQueueName so Kueue manages unlabelled Jobs there."};
+
+namespace {
+
+/// LocalQueue history of one namespace: per LocalQueue, its successful writes by time.
+/// An export snapshot shows the queue existed but not since when: it counts at any time.
+class LocalQueues {
+public:
+    explicit LocalQueues(const std::vector<model::ObjectChange>& changes) {
+        for (const model::ObjectChange& c : changes) {
+            if (c.kind != "LocalQueue" || (c.code && *c.code >= 300)) {
+                continue;
+            }
+            Queue& q = m_ns[c.namespace_][c.name];
+            if (c.origin == "export" || c.verb == "snapshot") {
+                q.snapshot = true;
+            } else {
+                q.writes.emplace_back(c.ts_us, c.verb == "delete" || c.verb == "deletecollection");
+            }
+        }
+        for (auto& [ns, queues] : m_ns) {
+            for (auto& [name, q] : queues) {
+                std::stable_sort(q.writes.begin(), q.writes.end(),
+                                 [](const auto& a, const auto& b) { return a.first < b.first; });
+            }
+        }
+    }
+
+    /// The LocalQueues of `ns` that existed at `ts_us` (any that ever existed when unknown).
+    std::vector<std::string> at(const std::string& ns, const std::optional<std::int64_t>& ts_us) const {
+        std::vector<std::string> out;
+        auto it = m_ns.find(ns);
+        if (it == m_ns.end()) {
+            return out;
+        }
+        for (const auto& [name, q] : it->second) {
+            bool exists = q.snapshot || (!ts_us && !q.writes.empty());
+            if (!exists && ts_us) {
+                for (const auto& [ts, deleted] : q.writes) {
+                    if (ts > *ts_us) {
+                        break;
+                    }
+                    exists = !deleted;
+                }
+            }
+            if (exists) {
+                out.push_back(name);
+            }
+        }
+        return out;
+    }
+
+private:
+    struct Queue {
+        bool snapshot = false;
+        std::vector<std::pair<std::int64_t, bool>> writes;  ///< (time, is a delete)
+    };
+    std::map<std::string, std::map<std::string, Queue>> m_ns;
+};
+
+model::Labels labels_of(const HistoryView& v, const std::string& ns) {
+    auto it = v.namespace_labels.find(ns);
+    model::Labels l = it == v.namespace_labels.end() ? model::Labels{} : it->second;
+    l.emplace("kubernetes.io/metadata.name", ns);  // set by the API server on every namespace
+    return l;
+}
+
+}  // namespace
+
+void check_kq5002(const HistoryView& v, FindingSink& out) {
+    LocalQueues lqs(v.changes);
+    for (const model::JobRecord& j : v.jobs) {
+        if (j.queue_name || j.kueue_mutated.value_or(false) || !v.period.contains(j.created_us)) {
+            continue;
+        }
+        std::vector<std::string> queues = lqs.at(j.namespace_, j.created_us);
+        if (queues.empty()) {
+            continue;
+        }
+        bool managed = v.kueue.manage_jobs_without_queue_name &&
+                       (!v.kueue.managed_jobs_namespace_selector ||
+                        v.kueue.managed_jobs_namespace_selector->matches(labels_of(v, j.namespace_)));
+        if (managed) {
+            continue;
+        }
+        Report r;
+        r.evidence = j.evidence;
+        r.path = "metadata.labels[kueue.x-k8s.io/queue-name]";
+        r.object = {j.kind, j.namespace_, j.name};
+        r.actor = j.creator;
+        r.time = j.created;
+        r.ts_us = j.created_us.value_or(0);
+        std::string lq_list;
+        for (const std::string& q : queues) {
+            lq_list += (lq_list.empty() ? "" : ", ") + q;
+        }
+        r.message = describe(j.kind, j.namespace_, j.name) + " was created" +
+                    (j.creator.empty() ? "" : " by " + j.creator) +
+                    " without a kueue.x-k8s.io/queue-name label in namespace \"" + j.namespace_ +
+                    "\", which had LocalQueues (" + lq_list + "): it ran outside Kueue's quota" +
+                    (v.kueue.manage_jobs_without_queue_name ? " (managedJobsNamespaceSelector does not select the namespace)"
+                                                            : " (manageJobsWithoutQueueName is false)");
+        out.report(k_kq5002, std::move(r));
+    }
+}
+
+}  // namespace kg::audit::check::rules

@@ -1,0 +1,59 @@
+// What the history rules read: the store's history on model types only (no SQL), plus
+// the governance policy, Kueue's manager settings and the period under audit. The CLI
+// fills it from audit/store/queries.h; unit tests build it by hand.
+#pragma once
+
+#include "model/cluster.h"
+#include "model/evidence.h"
+#include "model/history.h"
+#include "model/policy.h"
+#include "model/selector.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kg::audit::check {
+
+/// The period under audit, [from, to) in Unix microseconds; an open end is unbounded.
+/// Rules judge only events inside it but may read earlier history (a LocalQueue created
+/// before the period still makes a namespace queue-managed).
+struct Period {
+    std::optional<std::int64_t> from_us, to_us;
+
+    bool contains(std::int64_t ts_us) const {
+        return (!from_us || ts_us >= *from_us) && (!to_us || ts_us < *to_us);
+    }
+    /// An event without a known time is judged only when no period was asked for.
+    bool contains(const std::optional<std::int64_t>& ts_us) const {
+        return ts_us ? contains(*ts_us) : (!from_us && !to_us);
+    }
+};
+
+/// Thresholds the policy file has no key for (documented defaults, see KQ5006).
+struct Thresholds {
+    std::int64_t preemption_burst_count = 10;
+    std::int64_t preemption_burst_window_s = 300;
+};
+
+struct HistoryView {
+    model::GovernancePolicy policy;  ///< empty when no --policy was given
+    model::KueueConfig kueue;        ///< the policy's kueue: section, else Kueue's defaults
+    Period period;
+    Thresholds thresholds;
+
+    std::vector<model::ObjectChange> changes;  ///< queue-policy objects (LocalQueues included)
+    std::vector<model::WorkloadStep> steps;
+    std::vector<model::JobRecord> jobs;
+    std::vector<model::JobLabelChange> label_changes;
+    std::vector<model::KueueEvent> events;
+    std::vector<model::QuotaInterval> intervals;
+    std::vector<model::QuotaVersion> versions;
+    /// Each namespace's labels as last seen; a namespace missing here still has the
+    /// kubernetes.io/metadata.name label the API server always sets.
+    std::map<std::string, model::Labels> namespace_labels;
+};
+
+}  // namespace kg::audit::check
