@@ -164,6 +164,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                     last_pending[i].clear();
                 }
             }
+            if (record) {
+                // By workload, so the steps do not depend on how the scheduler keeps its queues.
+                std::sort(cycle.pending.begin(), cycle.pending.end(),
+                          [](const model::PendingDecision& x, const model::PendingDecision& y) {
+                              return x.workload < y.workload;
+                          });
+            }
             for (const model::PendingDecision& p : cycle.pending) {
                 if (!record) {
                     break;
