@@ -46,7 +46,9 @@ void render_findings_github(std::ostream& os, const model::SourceFiles& files, c
 /// `--list-rules`: one line per rule (id, severity, name, summary).
 void render_rule_list_text(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
 void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
-/// man/kueuegov-rules.7 (roff), from the same texts.
-void render_rules_man(std::ostream& os, const std::vector<FindingsRuleMeta>& rules, const std::string& version);
+/// man/kueuegov-rules.7 (roff), from the same texts: lint's rules, then the history rules of
+/// `audit check` (KQ5xxx) in their own section.
+void render_rules_man(std::ostream& os, const std::vector<FindingsRuleMeta>& rules, const std::string& version,
+                      const std::vector<FindingsRuleMeta>& history_rules = {});
 
 }  // namespace kg::report

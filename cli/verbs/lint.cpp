@@ -1,6 +1,7 @@
 // `kueuegov lint`: Kueue validation parity, references, governance and quota sanity
 // rules over the given manifests, for CI. Declares flags, runs the lint engine,
 // hands the findings to a report/ renderer and maps them to an exit code.
+#include "audit/check/rule.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
@@ -47,7 +48,13 @@ int list_rules(const LintFlags& fl) {
     if (fl.output == "json") {
         report::render_rule_list_json(std::cout, meta);
     } else if (fl.output == "man") {
-        report::render_rules_man(std::cout, meta, KG_VERSION);
+        // One man page for every rule id: lint's, then audit check's history rules.
+        std::vector<report::FindingsRuleMeta> history;
+        for (const audit::check::Rule& r : audit::check::registry()) {
+            history.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
+                               std::string(audit::check::rule_doc(r.info->id))});
+        }
+        report::render_rules_man(std::cout, meta, KG_VERSION, history);
     } else if (fl.output == "text") {
         report::render_rule_list_text(std::cout, meta);
     } else {
@@ -104,7 +111,8 @@ int run(const LintFlags& fl) {
         }
         policy = std::move(*p);
         for (const auto& [id, o] : policy.rules) {
-            if (!lint::find_rule(id)) {
+            // The policy is shared with audit check: its history rules' ids are known too.
+            if (!lint::find_rule(id) && !audit::check::find_rule(id)) {
                 std::cerr << model::format_diagnostic(cluster.files,
                                                       {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
                           << "\n";
