@@ -11,7 +11,19 @@ bool finding_less(const Finding& a, const Finding& b) {
 }
 
 std::string finding_fingerprint(const Finding& f) {
-    return f.rule + "\t" + f.object.kind + "\t" + f.object.namespace_ + "\t" + f.object.name + "\t" + f.path;
+    // A finding about no object (input that is not an object yet: bad YAML, a placeholder)
+    // is told apart by its message, which never holds a line number; tabs and newlines
+    // would break the baseline's line format.
+    std::string last = f.path;
+    if (f.object.kind.empty() && last.empty()) {
+        last = f.message;
+        for (char& c : last) {
+            if (c == '\t' || c == '\n' || c == '\r') {
+                c = ' ';
+            }
+        }
+    }
+    return f.rule + "\t" + f.object.kind + "\t" + f.object.namespace_ + "\t" + f.object.name + "\t" + last;
 }
 
 }  // namespace kg::model

@@ -105,6 +105,16 @@ struct AdmissionCheckStrategyRule {
     std::vector<Located<std::string>> on_flavors;  ///< empty = every flavor of the CQ
 };
 
+/// spec.concurrentAdmissionPolicy (gate ConcurrentAdmission, beta since Kueue 0.19).
+enum class MigrationMode { try_preferred_flavors, retain_first_admission };
+struct ConcurrentAdmissionPolicy {
+    SourcePos pos;                                ///< the concurrentAdmissionPolicy mapping
+    Located<MigrationMode> mode{MigrationMode::try_preferred_flavors};
+    bool has_constraints = false;
+    SourcePos constraints_pos;
+    std::optional<Located<std::string>> last_acceptable_flavor;  ///< constraints.lastAcceptableFlavorName
+};
+
 struct ClusterQueue {
     ObjectMeta meta;
     Located<std::string> cohort;  ///< v1beta2 cohortName / v1beta1 cohort; "" = none
@@ -118,6 +128,7 @@ struct ClusterQueue {
     std::vector<AdmissionCheckStrategyRule> admission_checks;
     Located<StopPolicy> stop_policy{StopPolicy::none};
     AdmissionMode admission_mode = AdmissionMode::unset;
+    std::optional<ConcurrentAdmissionPolicy> concurrent_admission;
 };
 
 // ---------------------------------------------------------------- Cohort

@@ -212,6 +212,17 @@ Verb lint_verb() {
                 cmd.add_option("--baseline", fl->baseline, "Hide findings recorded in this baseline file");
                 cmd.add_option("--write-baseline", fl->write_baseline, "Write the remaining findings as a baseline");
                 cmd.add_flag("--list-rules", fl->list_rules, "List the rules (-o text, json or man) and exit");
+                cmd.footer("Examples:\n"
+                           "  kueuegov lint -f queues/                                  # text, exit 1 on errors\n"
+                           "  kueuegov lint -f queues/ --policy policy.yaml --fail-on warning\n"
+                           "  kueuegov lint -f queues/ --kueue-config kueue-manager-config.yaml --enable KQ3002\n"
+                           "  kueuegov lint -f queues/ -o sarif > kueuegov.sarif        # GitHub code scanning\n"
+                           "  kueuegov lint -f queues/ --write-baseline .kueuegov-baseline\n"
+                           "  kueuegov lint -f queues/ --baseline .kueuegov-baseline -o github\n"
+                           "  kueuegov lint --list-rules\n"
+                           "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or "
+                           "above it;\n2 usage error, unreadable input, or an invalid policy, Kueue configuration "
+                           "or baseline file.");
                 return [fl] { return run(*fl); };
             }};
 }

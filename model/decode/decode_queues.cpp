@@ -173,6 +173,36 @@ void decode_admission_checks(const Node* spec, ClusterQueue& cq, DiagSink& diags
     }
 }
 
+std::optional<ConcurrentAdmissionPolicy> decode_concurrent_admission(const Node* p, DiagSink& diags) {
+    if (!is_mapping(p, diags, "spec.concurrentAdmissionPolicy")) {
+        return std::nullopt;
+    }
+    ConcurrentAdmissionPolicy out;
+    out.pos = p->pos;
+    const Node* m = p->get("migration");
+    if (!is_mapping(m, diags, "spec.concurrentAdmissionPolicy.migration")) {
+        return out;
+    }
+    if (const Node* mode = m->get("mode")) {
+        out.mode = Located<MigrationMode>(
+            as_enum<MigrationMode>(mode, diags, "spec.concurrentAdmissionPolicy.migration.mode",
+                                   {{"TryPreferredFlavors", MigrationMode::try_preferred_flavors},
+                                    {"RetainFirstAdmission", MigrationMode::retain_first_admission}})
+                .value_or(MigrationMode::try_preferred_flavors),
+            mode->pos);
+    }
+    const Node* c = m->get("constraints");
+    if (is_mapping(c, diags, "spec.concurrentAdmissionPolicy.migration.constraints")) {
+        out.has_constraints = true;
+        out.constraints_pos = c->pos;
+        if (const Node* f = c->get("lastAcceptableFlavorName")) {
+            out.last_acceptable_flavor =
+                located_string(f, diags, "spec.concurrentAdmissionPolicy.migration.constraints.lastAcceptableFlavorName");
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 void decode_resource_flavor(const Node& obj, ObjectMeta meta, Cluster& out, DiagSink& diags) {
@@ -218,6 +248,7 @@ void decode_cluster_queue(const Node& obj, ObjectMeta meta, Cluster& out, DiagSi
         cq.fair_sharing_weight = fair_sharing_weight(spec, diags);
         decode_admission_checks(spec, cq, diags);
         cq.stop_policy = stop_policy(spec, diags);
+        cq.concurrent_admission = decode_concurrent_admission(spec->get("concurrentAdmissionPolicy"), diags);
         const Node* scope = spec->get("admissionScope");
         if (is_mapping(scope, diags, "spec.admissionScope")) {
             cq.admission_mode =

@@ -85,3 +85,45 @@ TEST_CASE("ignore clauses need known ids and a reason", "[lint][engine]") {
     CHECK(kg::lint::parse_ignore("KQ4005")[0].error.find("expected a reason") == 0);
     CHECK(kg::lint::parse_ignore("KQ9999: why")[0].error == "unknown rule \"KQ9999\"");
 }
+
+TEST_CASE("cross-object rules see only the last definition of an object; validation sees every one",
+          "[lint][engine]") {
+    const char* text = R"(apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: team
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: ["cpu"]
+    flavors:
+    - name: gone
+      resources:
+      - {name: cpu, nominalQuota: "-1"}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: team
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: ["cpu"]
+    flavors:
+    - name: also-gone
+      resources:
+      - {name: cpu, nominalQuota: "4"}
+)";
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ1005", "KQ2001", "KQ2009"};
+    auto res = lint(text, opt);
+    REQUIRE(res.findings.size() == 3);
+    CHECK(res.findings[0].rule == "KQ2009");  // line 4, the replaced definition
+    CHECK(res.findings[0].pos.line == 4);
+    CHECK(res.findings[1].rule == "KQ1005");  // the first definition is still validated
+    CHECK(res.findings[1].pos.line == 12);
+    CHECK(res.findings[2].rule == "KQ2001");  // only the surviving definition's flavor
+    CHECK(res.findings[2].message.find("also-gone") != std::string::npos);
+    CHECK(kg::lint::judges_each_definition("KQ1005"));
+    CHECK_FALSE(kg::lint::judges_each_definition("KQ2001"));
+}

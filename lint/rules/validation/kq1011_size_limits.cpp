@@ -1,15 +1,16 @@
 // The CRD's list bounds and the webhook's totals: resourceGroups <= 16; per group
 // coveredResources and flavors 1-64; per flavor resources 1-64; for ClusterQueues
 // <= 256 flavors, <= 256 covered resources, <= 512 flavor x resource per group;
-// admissionChecks <= 64, onFlavors <= 64.
+// admissionChecks <= 64, onFlavors <= 64; WorkloadPriorityClass description <= 2048.
 // Kueue: apis/kueue/v1beta2/clusterqueue_types.go markers; clusterqueue_webhook.go
-// validateTotalFlavors, validateTotalCoveredResources, validateFlavorResourceCombinations.
+// validateTotalFlavors, validateTotalCoveredResources, validateFlavorResourceCombinations;
+// apis/kueue/v1beta2/workloadpriorityclass_types.go (description MaxLength=2048).
 #include "lint/rules/validation/quota_groups.h"
 
 namespace kg::lint::rules {
 
 const RuleInfo k_kq1011{"KQ1011", "size-limits", Severity::error,
-                        "A list is empty or longer than Kueue's CRD or webhook allows",
+                        "A list or text is empty or longer than Kueue's CRD or webhook allows",
                         "Split the queue into several ClusterQueues in one cohort, or merge flavors."};
 
 namespace {
@@ -76,6 +77,13 @@ void check_kq1011(const RuleContext& cx, FindingSink& out) {
         for (std::size_t i = 0; i < cq.admission_checks.size(); ++i) {
             bound(o, cq.admission_checks[i].name.pos, base + "[" + std::to_string(i) + "].onFlavors",
                   cq.admission_checks[i].on_flavors.size(), 64, false, out);
+        }
+    }
+    for (const model::WorkloadPriorityClass& w : cx.cluster.workload_priority_classes) {
+        if (w.description.size() > 2048) {
+            out.report(k_kq1011, or_doc(SourcePos{}, w.meta), "description", ref("WorkloadPriorityClass", w.meta),
+                       "WorkloadPriorityClass \"" + *w.meta.name + "\" is invalid: description: Too long: may not be " +
+                           "more than 2048 bytes (has " + std::to_string(w.description.size()) + ")");
         }
     }
 }
