@@ -101,6 +101,14 @@ std::map<std::string, std::string> flatten(const ResourceFlavor& rf) {
     return out;
 }
 
+std::map<std::string, std::string> flatten(const WorkloadPriorityClass& w) {
+    std::map<std::string, std::string> out;
+    out["value"] = std::to_string(*w.value);
+    out["description"] = w.description;
+    drop_empty(out);
+    return out;
+}
+
 std::map<std::string, std::string> flatten(const LocalQueue& lq) {
     std::map<std::string, std::string> out;
     out["spec.clusterQueue"] = *lq.cluster_queue;
@@ -241,6 +249,14 @@ std::map<QuotaKey, QuotaRow> cohort_quota(const Cluster& c) {
             for (const FlavorQuotas& fq : rg.flavors) {
                 for (const ResourceQuota& rq : fq.resources) {
                     credit(name, *fq.name, *rq.name, rq.nominal_quota.value);
+                    // The cohort's own limits towards its parent (not summed: they bound the subtree).
+                    QuotaRow& own = rows[{name, *fq.name, *rq.name}];
+                    if (rq.borrowing_limit) {
+                        own.borrowing = rq.borrowing_limit->value;
+                    }
+                    if (rq.lending_limit) {
+                        own.lending = rq.lending_limit->value;
+                    }
                 }
             }
         }
@@ -287,6 +303,7 @@ ClusterDiff diff_clusters(const Cluster& base, const Cluster& head) {
     diff_kind(base.cluster_queues, head.cluster_queues, "ClusterQueue", d.objects);
     diff_kind(base.local_queues, head.local_queues, "LocalQueue", d.objects);
     diff_kind(base.resource_flavors, head.resource_flavors, "ResourceFlavor", d.objects);
+    diff_kind(base.workload_priority_classes, head.workload_priority_classes, "WorkloadPriorityClass", d.objects);
     d.cluster_queue_quota = quota_deltas(cq_quota(base), cq_quota(head));
     d.cohort_quota = quota_deltas(cohort_quota(base), cohort_quota(head));
     return d;

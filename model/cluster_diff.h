@@ -1,4 +1,5 @@
-// What a queue change does, for review: queue objects added, removed and changed
+// What a queue change does, for review: queue objects (Cohort, ClusterQueue, LocalQueue,
+// ResourceFlavor, WorkloadPriorityClass) added, removed and changed
 // (field by field), and per ClusterQueue and per cohort the quota delta by flavor
 // and resource. Pure model logic; `kueuegov diff` renders it and adds lint findings.
 #pragma once
@@ -44,7 +45,9 @@ struct QuotaDelta {
 struct ClusterDiff {
     std::vector<ObjectChange> objects;           ///< sorted by kind, namespace, name
     std::vector<QuotaDelta> cluster_queue_quota;  ///< only rows where something changed
-    std::vector<QuotaDelta> cohort_quota;         ///< subtree nominal (members + own quota), changed rows
+    /// Per cohort: subtree nominal (members + own quota) and the cohort's own borrowing and
+    /// lending limits; changed rows only.
+    std::vector<QuotaDelta> cohort_quota;
     /// Lint findings of HEAD not in BASE, and of BASE not in HEAD (by fingerprint); filled by the
     /// caller, which owns the linter. `file` names in them refer to their own side.
     std::vector<Finding> findings_introduced, findings_fixed;
@@ -65,5 +68,6 @@ std::map<std::string, std::string> flatten(const ClusterQueue& cq);
 std::map<std::string, std::string> flatten(const Cohort& c);
 std::map<std::string, std::string> flatten(const ResourceFlavor& rf);
 std::map<std::string, std::string> flatten(const LocalQueue& lq);
+std::map<std::string, std::string> flatten(const WorkloadPriorityClass& w);
 
 }  // namespace kg::model

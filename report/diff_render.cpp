@@ -135,11 +135,12 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
     }
     if (!d.cohort_quota.empty()) {
         out << "### Capacity by cohort (members' nominal plus the cohort's own)\n\n| Cohort | Flavor | Resource | "
-               "Nominal | Δ |\n|---|---|---|---|---|\n";
+               "Nominal | Δ | Borrowing limit | Lending limit |\n|---|---|---|---|---|---|---|\n";
         for (const QuotaDelta& r : d.cohort_quota) {
             out << "| " << md(r.owner) << " | " << md(r.flavor) << " | " << md(r.resource) << " | "
-                << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta)
-                << " |\n";
+                << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta) << " | "
+                << change_cell(r.borrowing_before, r.borrowing_after, "none") << " | "
+                << change_cell(r.lending_before, r.lending_after, "none") << " |\n";
         }
         out << "\n";
     }
@@ -190,7 +191,14 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         out << "\ncohort capacity:\n";
         for (const QuotaDelta& r : d.cohort_quota) {
             out << "  " << r.owner << " " << r.resource << " in " << r.flavor << ": "
-                << change_cell(r.nominal_before, r.nominal_after, "0") << " (" << signed_qty(r.nominal_delta) << ")\n";
+                << change_cell(r.nominal_before, r.nominal_after, "0") << " (" << signed_qty(r.nominal_delta) << ")";
+            if (r.borrowing_before != r.borrowing_after) {
+                out << ", borrowing limit " << change_cell(r.borrowing_before, r.borrowing_after, "none");
+            }
+            if (r.lending_before != r.lending_after) {
+                out << ", lending limit " << change_cell(r.lending_before, r.lending_after, "none");
+            }
+            out << "\n";
         }
     }
 }
