@@ -99,7 +99,10 @@ TEST_CASE("KQ5002 reports Jobs created unlabelled where LocalQueues existed", "[
     v.jobs.push_back(mutated);
 
     auto f = run_rule(v, "KQ5002");
-    REQUIRE(f.size() == 1);
+    REQUIRE(f.size() == 2);
+    CHECK(f[1].object.name == "defaulted");
+    CHECK(f[1].message.find("; Kueue's mutating webhook was called and left it unlabelled") != std::string::npos);
+    f.pop_back();
     CHECK(f[0].object == kg::model::ObjectRef{"Job", "team-a", "adhoc"});
     CHECK(f[0].message ==
           "Job \"team-a/adhoc\" was created by carol@example.com without a kueue.x-k8s.io/queue-name label in "
@@ -118,7 +121,7 @@ TEST_CASE("KQ5002 reports Jobs created unlabelled where LocalQueues existed", "[
         sel.match_expressions.push_back(req);
         v.kueue.managed_jobs_namespace_selector = sel;
         auto g = run_rule(v, "KQ5002");
-        REQUIRE(g.size() == 1);
+        REQUIRE(g.size() == 2);
         CHECK(g[0].message.find("(managedJobsNamespaceSelector does not select the namespace)") != std::string::npos);
         v.namespace_labels["team-a"] = {{"tenant", "research"}};
         CHECK(run_rule(v, "KQ5002").empty());
@@ -128,7 +131,7 @@ TEST_CASE("KQ5002 reports Jobs created unlabelled where LocalQueues existed", "[
         snap.origin = "export";
         snap.namespace_ = "team-c";
         v.changes.push_back(snap);
-        CHECK(run_rule(v, "KQ5002").size() == 2);
+        CHECK(run_rule(v, "KQ5002").size() == 3);
     }
 }
 
@@ -180,8 +183,12 @@ TEST_CASE("KQ5004 reports activation flips by non-owners and status written by a
     v.steps.push_back(step("e", "finished", "alice@example.com", 7));
     v.steps.push_back(step("f", "admitted", "", 8));  // actor unknown (export): not judged
     v.steps.push_back(step("g", "created", "erin@example.com", 9));
+    // erin's spec.active write returned the whole object: its old Admitted condition is not hers.
+    v.steps.push_back(step("c", "deactivated", "erin@example.com", 10));
+    v.steps.push_back(step("c", "admitted", "erin@example.com", 10));
     auto f = run_rule(v, "KQ5004");
-    REQUIRE(f.size() == 3);
+    REQUIRE(f.size() == 4);
+    CHECK(f[3].message == "Workload \"ml/c\" deactivated by erin@example.com, who is neither Kueue nor a platform owner");
     CHECK(f[0].message == "Workload \"ml/b\" status written by erin@example.com instead of Kueue: quota reserved in "
                           "ClusterQueue \"team-a\" (admission forced)");
     CHECK(f[0].path == "status.conditions");

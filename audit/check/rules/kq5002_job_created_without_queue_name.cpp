@@ -1,7 +1,9 @@
 // A Job created without kueue.x-k8s.io/queue-name in a namespace that had LocalQueues ran
 // outside Kueue's quota, unless Kueue manages unlabelled jobs there (manageJobsWithoutQueueName
-// and managedJobsNamespaceSelector, as lint's KQ3002 reads them) or Kueue's mutating webhook
-// took the Job over (a mutation annotation in the log). The history twin of KQ3002.
+// and managedJobsNamespaceSelector, as lint's KQ3002 reads them). The history twin of KQ3002.
+// Kueue's mutating webhook is called for every Job (its annotation is logged with
+// "mutated":false when it changed nothing), so its presence alone proves nothing; the label
+// is read from the object after admission when the log has it.
 #include "audit/check/rules/helpers.h"
 #include "audit/check/rules/rules.h"
 
@@ -85,7 +87,7 @@ model::Labels labels_of(const HistoryView& v, const std::string& ns) {
 void check_kq5002(const HistoryView& v, FindingSink& out) {
     LocalQueues lqs(v.changes);
     for (const model::JobRecord& j : v.jobs) {
-        if (j.queue_name || j.kueue_mutated.value_or(false) || !v.period.contains(j.created_us)) {
+        if (j.queue_name || !v.period.contains(j.created_us)) {
             continue;
         }
         std::vector<std::string> queues = lqs.at(j.namespace_, j.created_us);
@@ -114,7 +116,8 @@ void check_kq5002(const HistoryView& v, FindingSink& out) {
                     " without a kueue.x-k8s.io/queue-name label in namespace \"" + j.namespace_ +
                     "\", which had LocalQueues (" + lq_list + "): it ran outside Kueue's quota" +
                     (v.kueue.manage_jobs_without_queue_name ? " (managedJobsNamespaceSelector does not select the namespace)"
-                                                            : " (manageJobsWithoutQueueName is false)");
+                                                            : " (manageJobsWithoutQueueName is false)") +
+                    (j.kueue_mutated.value_or(false) ? "; Kueue's mutating webhook was called and left it unlabelled" : "");
         out.report(k_kq5002, std::move(r));
     }
 }

@@ -39,12 +39,21 @@ std::string step_text(const std::string& step) {
 }  // namespace
 
 void check_kq5004(const HistoryView& v, FindingSink& out) {
+    // A write to the main resource (create, spec.active) cannot change status, which is a
+    // subresource; conditions read from its response object are earlier state carried along,
+    // not something this actor wrote.
+    std::set<std::string> spec_writes;
+    for (const model::WorkloadStep& s : v.steps) {
+        if (!s.evidence.empty() && (s.step == "created" || s.step == "deactivated" || s.step == "reactivated")) {
+            spec_writes.insert(s.evidence);
+        }
+    }
     for (const model::WorkloadStep& s : v.steps) {
         if (s.actor.empty() || is_kueue_identity(s.actor) || !v.period.contains(s.ts_us)) {
             continue;
         }
         bool activation = s.step == "deactivated" || s.step == "reactivated";
-        if (!activation && !status_step(s.step)) {
+        if (!activation && (!status_step(s.step) || spec_writes.count(s.evidence))) {
             continue;
         }
         // Group membership is not part of a step; owners are matched by user and ServiceAccount.
