@@ -24,7 +24,12 @@ void check_work(const RuleContext& cx, const model::ObjectMeta& m, const std::st
     }
     std::set<std::string> cov = covered(*cq);
     for (const std::string& a : accelerators_requested(pod_sets, cx.policy.accelerators)) {
-        if (!cov.count(a)) {
+        // Kueue drops resources under resources.excludeResourcePrefixes from the request.
+        bool excluded = false;
+        for (const std::string& p : cx.kueue.exclude_resource_prefixes) {
+            excluded = excluded || a.rfind(p, 0) == 0;
+        }
+        if (!excluded && !cov.count(a)) {
             out.report(k_kq3006, or_doc(qpos, m), path, model::ObjectRef{kind, *m.namespace_, *m.name},
                        kind + " \"" + m.key() + "\" requests " + a + ", which ClusterQueue \"" + *cq->meta.name +
                            "\" (via LocalQueue \"" + queue + "\") does not cover: it is never admitted");
