@@ -150,6 +150,12 @@ class GenAuditLogTest(unittest.TestCase):
         self.assertEqual(len(self.lines), self.summary["lines"])
         self.assertEqual(len(self.raw), self.summary["bytes"])
         self.assertAlmostEqual(kueue / len(self.lines), 0.05, delta=0.005)
+        # The unrelated traffic is interleaved, so a log cut anywhere keeps the share.
+        quarter = len(self.lines) // 4
+        for part in range(4):
+            chunk = self.lines[part * quarter:(part + 1) * quarter]
+            share = sum(1 for e in chunk if e["objectRef"].get("apiGroup") == KUEUE) / len(chunk)
+            self.assertAlmostEqual(share, 0.05, delta=0.01, msg="quarter %d" % part)
 
     def test_same_seed_same_bytes_other_seed_other_bytes(self):
         again = run([SCRIPT, self.events, "--seed", "11"]).stdout
