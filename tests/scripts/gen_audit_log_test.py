@@ -237,6 +237,19 @@ class GenAuditLogTest(unittest.TestCase):
         self.assertGreaterEqual(len(days), 2)
         self.assertTrue(any(e["objectRef"]["name"].endswith("-d1") for e in jobs))
 
+    def test_metadata_only_drops_kueue_bodies_and_nothing_else(self):
+        r = run([SCRIPT, self.events, "--seed", "11", "--metadata-only"])
+        self.assertEqual(r.returncode, 0, r.stderr.decode())
+        lines = [json.loads(line) for line in r.stdout.splitlines()]
+        self.assertEqual(len(lines), len(self.lines))
+        for e, full in zip(lines, self.lines):
+            if e["objectRef"].get("apiGroup") == KUEUE:
+                self.assertEqual(e["level"], "Metadata")
+                self.assertNotIn("requestObject", e)
+                self.assertNotIn("responseObject", e)
+            else:
+                self.assertEqual(e["level"], full["level"])
+
     def test_bad_input_names_file_and_line(self):
         bad = os.path.join(self.tmp.name, "bad.jsonl")
         with open(self.events) as f, open(bad, "w") as g:
