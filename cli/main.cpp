@@ -11,6 +11,7 @@ namespace {
 std::vector<kg::cli::Verb> verbs() {
     using namespace kg::cli;
     return {
+        audit_verb(),
         chargeback_verb(),
         diff_verb(),
         explain_verb(),

@@ -5,6 +5,7 @@
 
 namespace kg::cli {
 
+Verb audit_verb();
 Verb chargeback_verb();
 Verb diff_verb();
 Verb explain_verb();

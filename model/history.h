@@ -92,6 +92,14 @@ struct KueueEvent {
     std::int64_t ts_us = 0;
 };
 
+/// A Namespace's labels as seen at one time (from an audit-logged write or an export).
+struct NamespaceRecord {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> labels;
+    std::string origin, actor, time;
+    std::int64_t ts_us = 0;
+};
+
 /// One ingested input.
 struct SourceInfo {
     std::int64_t id = 0;

@@ -1,0 +1,225 @@
+#include "audit/ingest/ingest.h"
+
+#include "audit/ingest/input.h"
+#include "audit/ingest/line_reader.h"
+#include "audit/ingest/node_json.h"
+#include "audit/ingest/prefilter.h"
+#include "model/loader.h"
+#include "model/time.h"
+
+#include <simdjson.h>
+
+#include <ctime>
+#include <deque>
+
+namespace kg::audit::ingest {
+
+namespace {
+
+/// Full sha256 of a file's raw bytes (only to recognise a source already ingested).
+std::string file_sha256(const std::string& path) {
+    Input in(path);
+    if (!in.ok()) return {};
+    in.drain_raw();
+    return in.sha256();
+}
+
+std::string_view trim_left(std::string_view s) {
+    if (s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    return s;
+}
+
+/// Strips a container-runtime log prefix ("2026-01-01T00:00:00.1Z stdout F {...}").
+std::string_view strip_cri(std::string_view s) {
+    if (s.empty() || s.front() == '{') return s;
+    for (std::string_view tag : {" stdout F ", " stderr F "}) {
+        const auto p = s.find(tag);
+        if (p != std::string_view::npos && p < 64) return s.substr(p + tag.size());
+    }
+    return s;
+}
+
+struct PeekedLine {
+    std::string text;
+    std::uint64_t number = 0, end_offset = 0;
+    bool too_long = false;
+};
+
+bool looks_like_json_line(std::string_view s) {
+    s = strip_cri(trim_left(s));
+    return !s.empty() && s.front() == '{';
+}
+
+}  // namespace
+
+SourceResult ingest_source(EvidenceStore& store, const std::string& path, const IngestOptions& opt) {
+    SourceResult res;
+    res.path = path;
+    std::ostream& diag = *opt.diag;
+    Input in(path);
+    if (!in.ok()) {
+        res.status = SourceResult::Status::unreadable;
+        res.message = in.error();
+        return res;
+    }
+    res.compression = in.gzip() ? "gzip" : "none";
+
+    SourceIdentity id;
+    id.path = path;
+    id.compression = res.compression;
+    id.head_sha256 = in.head_sha256();
+    if (in.mtime() != 0) id.mtime = model::format_rfc3339(in.mtime());
+    if (path != "-" && in.raw_size() > 0) {
+        if (store.find_candidate_duplicate(id, static_cast<std::int64_t>(in.raw_size()))) {
+            if (auto dup = store.find_complete_source(file_sha256(path))) {
+                res.status = SourceResult::Status::duplicate;
+                res.source_id = *dup;
+                res.message = "already ingested as source " + std::to_string(*dup);
+                return res;
+            }
+        }
+    }
+    const std::int64_t as_of_s = opt.as_of ? *opt.as_of : (in.mtime() != 0 ? in.mtime() : std::time(nullptr));
+
+    // Detect: JSON lines when the first line is a JSON object on its own (or the second line
+    // starts one: the first may be corrupt); anything else is a document stream.
+    LineReader reader(in, opt.max_line, simdjson::SIMDJSON_PADDING);
+    std::deque<PeekedLine> peeked;
+    for (Line l; peeked.size() < 2 && reader.next(l);) {
+        if (trim_left(l.text).empty() && peeked.empty()) continue;
+        peeked.push_back({std::string(l.text), l.number, l.end_offset, l.too_long});
+    }
+    bool lines_mode = false;
+    if (!peeked.empty() && looks_like_json_line(peeked.front().text)) {
+        simdjson::dom::parser p;
+        simdjson::dom::element e;
+        const std::string first(strip_cri(trim_left(peeked.front().text)));
+        lines_mode = !p.parse(first).get(e) || peeked.front().too_long ||
+                     (peeked.size() > 1 && looks_like_json_line(peeked[1].text));
+    }
+    res.format = peeked.empty() ? "empty" : (lines_mode ? "audit-jsonl" : "documents");
+    id.format = res.format;
+    if (!lines_mode) id.as_of = model::format_rfc3339(as_of_s);
+
+    const SourceState st = store.open_source(id);
+    res.source_id = st.id;
+    if (st.resumed) res.status = SourceResult::Status::resumed;
+    BatchWriter writer(store, st.id);
+    Extractor ex(writer, res.counts, path == "-" ? std::string("<stdin>") : path, diag, as_of_s * 1'000'000);
+
+    Progress prog;
+    prog.path = path;
+    prog.raw_total = in.raw_size();
+    auto committed = [&] {
+        if (!opt.on_commit) return;
+        prog.raw_read = in.raw_read();
+        prog.events = res.counts.events;
+        opt.on_commit(prog);
+    };
+
+    std::uint64_t last_line = 0, end_offset = 0;
+    if (lines_mode) {
+        std::uint64_t since_commit = 0, last_commit_offset = 0;
+        if (st.resumed && st.resume_offset > 0) {
+            while (!peeked.empty() && peeked.front().end_offset <= st.resume_offset) peeked.pop_front();
+            reader.skip_to(st.resume_offset, st.resume_line);
+            last_commit_offset = end_offset = std::max<std::uint64_t>(st.resume_offset, reader.offset());
+            last_line = st.resume_line;
+        }
+        std::string padded;
+        auto handle = [&](std::string_view text, std::uint64_t number, std::uint64_t end, bool too_long,
+                          bool needs_padding) {
+            last_line = number;
+            end_offset = end;
+            const std::string_view t = strip_cri(trim_left(text));
+            if (too_long) {
+                ++res.counts.events;
+                ++res.counts.bad;
+                ex.bad(number, "expected an audit event line under " + std::to_string(opt.max_line >> 20) +
+                                   " MiB, found a longer line (skipped)");
+            } else if (!t.empty()) {
+                switch (prefilter(t)) {
+                    case Prefilter::unrelated:
+                        ++res.counts.events;
+                        ex.skip("no Kueue or job reference (pre-filter)");
+                        break;
+                    case Prefilter::read_verb:
+                        ++res.counts.events;
+                        ex.skip("read-only verb (get/list/watch)");
+                        break;
+                    case Prefilter::early_stage:
+                        ++res.counts.events;
+                        ex.skip("stage before ResponseComplete");
+                        break;
+                    case Prefilter::keep:
+                        if (needs_padding) {
+                            padded.assign(t);
+                            padded.append(simdjson::SIMDJSON_PADDING, '\0');
+                            ex.line(std::string_view(padded.data(), t.size()), number);
+                        } else {
+                            ex.line(t, number);
+                        }
+                        break;
+                }
+            }
+            since_commit = end - last_commit_offset;
+            if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows) || since_commit >= opt.batch_bytes) {
+                writer.commit(end, number);
+                last_commit_offset = end;
+                committed();
+            }
+        };
+        for (const PeekedLine& p : peeked) handle(p.text, p.number, p.end_offset, p.too_long, true);
+        for (Line l; reader.next(l);) handle(l.text, l.number, l.end_offset, l.too_long, false);
+    } else if (!peeked.empty()) {
+        std::string text;
+        for (const PeekedLine& p : peeked) {
+            text += p.text;
+            text += '\n';
+        }
+        std::string rest;
+        if (!reader.rest(rest, opt.max_document)) {
+            res.status = SourceResult::Status::unreadable;
+            res.message = "document larger than " + std::to_string(opt.max_document >> 20) +
+                          " MiB (split it, or convert it to JSON lines)";
+            return res;
+        }
+        text += rest;
+        end_offset = reader.offset();
+        model::SourceFiles files;
+        const std::uint32_t file_id = files.add(path == "-" ? "<stdin>" : path);
+        model::DiagSink diags;
+        model::LoadOptions lo;
+        lo.keep_text = false;
+        std::string json;
+        model::parse_objects(file_id, text, diags, lo, [&](model::yaml::Node&& node) {
+            json.clear();
+            node_to_json(node, json);
+            ex.document(json, node.pos.line);
+            last_line = node.pos.line;
+            if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows)) {
+                writer.commit(0, 0);  // documents are re-read whole on resume; rows are idempotent
+                committed();
+            }
+        });
+        for (const model::Diagnostic& d : diags.items()) {
+            if (d.severity != model::Severity::error) continue;
+            ++res.counts.bad;
+            diag << model::format_diagnostic(files, d, false) << "\n";
+        }
+    }
+    if (!in.ok()) {
+        ++res.counts.bad;
+        diag << path << ": " << in.error() << " (lines before it were kept)\n";
+    } else if (in.truncated()) {
+        ++res.counts.bad;
+        diag << path << ": gzip stream ends early (a truncated file); the lines before the cut were kept\n";
+    }
+    in.drain_raw();
+    writer.seal(end_offset, last_line, static_cast<std::int64_t>(in.raw_read()), in.sha256());
+    committed();
+    return res;
+}
+
+}  // namespace kg::audit::ingest
