@@ -142,7 +142,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
                 switch (prefilter(t)) {
                     case Prefilter::unrelated:
                         ++res.counts.events;
-                        ex.skip("no Kueue or job reference (pre-filter)");
+                        ex.skip("not a Kueue, job, Kueue event or namespace request (pre-filter)");
                         break;
                     case Prefilter::read_verb:
                         ++res.counts.events;

@@ -46,7 +46,7 @@ TEST_CASE("the lifecycle log is ingested with its bad line reported and counted"
     CHECK(c.bad == 1);
     CHECK(c.kept == 15);
     CHECK(c.rows_new == 23);
-    CHECK(c.skipped.at("no Kueue or job reference (pre-filter)") == 1);
+    CHECK(c.skipped.at("not a Kueue, job, Kueue event or namespace request (pre-filter)") == 2);
     CHECK(c.skipped.at("stage before ResponseComplete") == 1);
     CHECK_THAT(in.diag, Catch::Contains("lifecycle.jsonl:14: expected one JSON audit event per line"));
     CHECK(st.verify().intact);
