@@ -12,6 +12,23 @@ namespace kg::sim {
 
 CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl), m_fair_sharing(fair_sharing) {
     if (cl.kueue_config) m_strategies = cl.kueue_config->fair_sharing_strategies;
+    // The tree and quotas never change during a run: each cycle copies this snapshot and adds
+    // the reserving workloads, which is what build_snapshot would do from scratch.
+    m_base = build_snapshot(cl, {});
+    // R4.5 requeue-all reaches the whole cohort tree.
+    const Snapshot& snap = m_base;
+    std::map<int, std::vector<std::string>> by_root;
+    for (const auto& n : snap.nodes)
+        if (n.is_cq) by_root[snap.root(snap.find_cq(n.name))].push_back(n.name);
+    for (auto& [root, names] : by_root) {
+        auto shared = std::make_shared<const std::vector<std::string>>(std::move(names));
+        for (const auto& name : *shared) m_tree_of[name] = shared;
+    }
+}
+
+bool CycleRunner::best_effort(const std::string& cq) const {
+    const auto* q = m_cl.find_cluster_queue(cq);
+    return q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
 }
 
 void CycleRunner::add_reserving(WorkloadInfo info) {
@@ -62,18 +79,15 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
         p.condition_reason = c->reason;
     }
     // R4.6 backoff: not eligible for the active heap.
-    if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) p.inadmissible = true;
-    if (wl.requeue_at && *wl.requeue_at > m_now) p.inadmissible = true;
+    bool inadmissible = false;
+    if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) inadmissible = true;
+    if (wl.requeue_at && *wl.requeue_at > m_now) inadmissible = true;
     p.message = std::move(message);
     std::string key = info.key;
     p.info = std::move(info);
-    m_pending[key] = std::move(p);
-}
-
-std::vector<WorkloadInfo> CycleRunner::reserving_list() const {
-    std::vector<WorkloadInfo> out;
-    for (const auto& [k, w] : m_reserving) out.push_back(w);
-    return out;
+    bool queued = is_queued(p);
+    bool be = best_effort(p.info.cluster_queue);
+    m_queues.insert(key, std::move(p), queued, inadmissible, be);
 }
 
 // R3.2 / R1.5.4: why a pending workload is never considered ("" when it is queued in a CQ).
@@ -102,33 +116,15 @@ std::string CycleRunner::queue_blocker(const Pending& p) const {
     return p.blocker_state == 3 ? p.blocker : std::string();
 }
 
-// R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
-std::vector<std::string> CycleRunner::pop_heads() {
-    std::map<std::string, std::string> best;  // cq -> key
-    auto before = [&](const std::string& cq, const Pending& a, const Pending& b) {
-        const auto* q = m_cl.find_cluster_queue(cq);
-        bool be = q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
-        auto st = m_sticky.find(cq);
-        if (be && st != m_sticky.end()) {
-            if (a.info.key == st->second) return true;
-            if (b.info.key == st->second) return false;
-        }
-        if (a.info.priority != b.info.priority) return a.info.priority > b.info.priority;
-        if (a.info.order_ts != b.info.order_ts) return a.info.order_ts < b.info.order_ts;
-        if (a.info.uid != b.info.uid) return a.info.uid < b.info.uid;
-        return a.info.key < b.info.key;
-    };
-    for (auto& [key, p] : m_pending) {
-        if (p.inadmissible) continue;
-        if (!queue_blocker(p).empty()) continue;
-        const std::string& cq = p.info.cluster_queue;
-        auto it = best.find(cq);
-        if (it == best.end() || before(cq, p, m_pending.at(it->second))) best[cq] = key;
-    }
-    std::vector<std::string> heads;
-    for (const auto& [cq, key] : best) heads.push_back(key);
-    return heads;
+// Whether the workload sits in its ClusterQueue's queue at all: held workloads (R1.5.4) and
+// those whose LocalQueue or ClusterQueue blocks them (R3.2) are never heads.
+bool CycleRunner::is_queued(const Pending& p) const {
+    queue_blocker(p);
+    return p.blocker_state == 1;
 }
+
+// R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
+std::vector<std::string> CycleRunner::pop_heads() { return m_queues.heads(m_sticky); }
 
 std::vector<Target> CycleRunner::targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a) {
     PreemptionRequest req;
@@ -144,7 +140,7 @@ std::vector<Target> CycleRunner::targets_for(Snapshot& snap, const WorkloadInfo&
 void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to) {
     // R5.5.6: resume the flavor scan where the last attempt stopped, unless that record is stale
     // (older than one cycle while the CQ's allocatable generation moved) or this is a recomputation.
-    Pending& p = m_pending.at(e.key);
+    Pending& p = m_queues.at(e.key);
     if (p.recorded_cycle >= 0 && m_cycle - p.recorded_cycle > 1 &&
         m_generation[e.info->cluster_queue] > p.recorded_generation)
         p.progress.clear();
@@ -158,6 +154,22 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     in.restrict_to = restrict_to;
     in.recorder = m_recorder;
     in.resume = restrict_to ? nullptr : &p.progress;
+    // Targets for a one-FR request, as the oracle computed them: when the whole assignment is that
+    // one FR the same search would run again on the same snapshot (the oracle restores what it
+    // removes), so its answer is reused.
+    std::map<std::pair<FR, std::int64_t>, std::vector<Target>> single_fr;
+    auto targets_of = [&](const Assignment& a) {
+        std::set<FR> needing = a.frs_needing_preemption();
+        std::size_t positive = 0;
+        for (const auto& [f, v] : a.usage) positive += v > 0 ? 1 : 0;
+        if (positive == 1 && needing.size() == 1) {
+            for (const auto& [f, v] : a.usage) {
+                if (v <= 0 || f != *needing.begin()) continue;
+                if (auto it = single_fr.find({f, v}); it != single_fr.end()) return it->second;
+            }
+        }
+        return targets_for(snap, wl, e.cq, a);
+    };
     // R7.8 preemption oracle for one FR.
     in.oracle = [&](const FR& f, std::int64_t val) -> std::pair<GMode, int> {
         PreemptionRequest req;
@@ -167,6 +179,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
         req.needing = {f};
         req.strategies = m_strategies;
         std::vector<Target> t = m_fair_sharing ? fair_sharing_targets(snap, req) : classical_targets(snap, req);
+        single_fr[{f, val}] = t;
         if (t.empty()) return {GMode::no_candidates, snap.lowest_fitting_subtree(e.cq, f, val).first};
         bool all_outside = true;
         for (const auto& x : t) {
@@ -181,7 +194,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     for (const auto& ps : wl.pod_sets) counts.push_back(ps.count);
     Assignment full = assign_flavors(in, counts);
     std::vector<Target> targets;
-    if (full.mode() == Mode::preempt) targets = targets_for(snap, wl, e.cq, full);
+    if (full.mode() == Mode::preempt) targets = targets_of(full);
     bool partial = false;
     for (const auto& ps : wl.pod_sets) partial = partial || (ps.min_count && *ps.min_count < ps.count);
     if (full.mode() == Mode::fit || (full.mode() == Mode::preempt && !targets.empty()) || !partial) {
@@ -207,7 +220,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
             c.push_back(static_cast<std::int32_t>(wl.pod_sets[i].count - (total ? d[i] * mid / total : 0)));
         Assignment a = assign_flavors(in, c);
         std::vector<Target> t;
-        if (a.mode() == Mode::preempt) t = targets_for(snap, wl, e.cq, a);
+        if (a.mode() == Mode::preempt) t = targets_of(a);
         if (a.mode() == Mode::fit || (a.mode() == Mode::preempt && !t.empty())) {
             hi = mid;
             last_ok = mid;
@@ -296,18 +309,31 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     ++m_cycle;
     bool changed = false;
     std::vector<std::string> heads = pop_heads();
-    Snapshot snap = build_snapshot(m_cl, reserving_list());
+    Snapshot snap = m_base;
+    // Near INT64_MAX saturating sums stop commuting; the victim-free shadow snapshot of R5.9 then
+    // falls back to removing and restoring victims in place.
+    bool huge_usage = false;
+    for (const auto& [key, w] : m_reserving) {
+        snap.add_workload(w);
+        for (const auto& [f, v] : w.usage) huge_usage = huge_usage || v > (std::int64_t{1} << 60) || v < 0;
+    }
     std::vector<Entry> entries;
     entries.reserve(heads.size());
     for (const auto& key : heads) {
         Entry e;
         e.key = key;
-        e.info = &m_pending.at(key).info;
+        e.info = &m_queues.at(key).info;
         e.cq = snap.find_cq(e.info->cluster_queue);
         entries.push_back(std::move(e));
     }
-    for (auto& e : entries) nominate(e, snap);
-    std::set<std::string> targets_so_far;
+    for (auto& e : entries) {
+        nominate(e, snap);
+        for (const auto& [f, v] : e.assignment.usage)
+            huge_usage = huge_usage || v > (std::int64_t{1} << 60) || v < 0;
+    }
+    ChosenTargets targets_so_far;
+    targets_so_far.shadow = snap;
+    targets_so_far.shadow_exact = !huge_usage;
     if (m_fair_sharing) {
         std::vector<Entry*> remaining;
         for (auto& e : entries)
@@ -319,11 +345,13 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     } else {
         for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);
     }
+    for (WorkloadInfo* v : m_victims) v->evicted = true;
+    m_victims.clear();
     for (auto& e : entries) {
-        if (m_pending.count(e.key)) requeue(e);
+        if (m_queues.contains(e.key)) requeue(e);
     }
     // Every workload without quota at the end of the cycle.
-    for (const auto& [key, p] : m_pending) {
+    for (const auto& [key, p] : m_queues.all()) {
         if (!m_report_pending) break;
         std::string blocker = queue_blocker(p);
         model::PendingDecision d;
@@ -337,36 +365,54 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
 }
 
 // R5.9.1
-void CycleRunner::process(Entry& e, Snapshot& snap, std::set<std::string>& targets_so_far,
+void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far,
                           model::CycleDecisions& out, bool& changed) {
     int cq = e.cq;
     auto overlaps = [&]() {
         for (const auto& t : e.targets)
-            if (targets_so_far.count(t.key)) return true;
+            if (targets_so_far.keys.count(t.key)) return true;
         return false;
     };
-    // R5.9.3 recomputation on overlapping targets.
+    // Only victims in this entry's cohort tree change what fits in it; removing (and restoring)
+    // those of other trees would cost O(victims) per entry for nothing.
+    static const std::set<std::string> k_none;
+    auto in_tree = targets_so_far.by_root.find(snap.root(cq));
+    const std::set<std::string>& tree_targets = in_tree == targets_so_far.by_root.end() ? k_none : in_tree->second;
+    Snapshot& shadow = targets_so_far.shadow;
+    const bool exact = targets_so_far.shadow_exact;
+    // R5.9.3 recomputation on overlapping targets, on the snapshot without the victims so far.
     if (overlaps()) {
         NominationMapping mapping;
         for (const auto& ps : e.assignment.pod_sets)
             for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
-        for (const auto& k : targets_so_far) snap.remove_workload(k);
-        std::vector<Target> keep_targets = e.targets;
-        Assignment keep = e.assignment;
-        compute_assignment(e, snap, &mapping);
-        for (const auto& k : targets_so_far) snap.restore_workload(k);
+        if (exact) {
+            compute_assignment(e, shadow, &mapping);
+        } else {
+            for (const auto& k : tree_targets) snap.remove_workload(k);
+            compute_assignment(e, snap, &mapping);
+            for (const auto& k : tree_targets) snap.restore_workload(k);
+        }
         e.mode = e.assignment.mode();
         if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
         e.message = e.assignment.message();
     }
     const FRAmounts& usage = e.assignment.usage;
-    std::set<std::string> removed = targets_so_far;
-    for (const auto& t : e.targets) removed.insert(t.key);
-    for (const auto& k : removed) snap.remove_workload(k);
+    // Step 3: fits with the victims so far and its own treated as gone.
+    std::set<std::string> removed;
+    for (const auto& t : e.targets)
+        if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
+    if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
+    Snapshot& check = exact ? shadow : snap;
+    for (const auto& k : removed) check.remove_workload(k);
     bool fits = true;
     for (const auto& [f, v] : usage)
-        if (snap.available(cq, f) < Amount::of(v)) fits = false;
-    for (const auto& k : removed) snap.restore_workload(k);
+        if (check.available(cq, f) < Amount::of(v)) fits = false;
+    for (const auto& k : removed) check.restore_workload(k);
+    // Usage the cycle adds goes to both snapshots.
+    auto add_usage = [&](const FR& f, std::int64_t v) {
+        snap.add_usage(cq, f, v);
+        if (targets_so_far.shadow_exact) shadow.add_usage(cq, f, v);
+    };
 
     if (e.mode == Mode::no_fit) {
         e.reason = e.assignment.no_fit_reason;
@@ -384,30 +430,32 @@ void CycleRunner::process(Entry& e, Snapshot& snap, std::set<std::string>& targe
                 if (e.assignment.borrowing > 0) {
                     const auto& q = snap.nodes[cq].quotas[f];
                     if (!q.borrowing_limit) {
-                        snap.add_usage(cq, f, u);
+                        add_usage(f, u);
                         continue;
                     }
                     Amount room = nom.add(*q.borrowing_limit).sub(Amount::of(cur));
                     if (room < Amount::of(u)) {
                         if (room < Amount::of(0)) {
                             snap.nodes[cq].usage[f] = model::saturating_add(cur, room.value());
+                            // Not a usage change the shadow can mirror: exact fallback from here on.
+                            targets_so_far.shadow_exact = false;
                         } else {
-                            snap.add_usage(cq, f, room.value());
+                            add_usage(f, room.value());
                         }
                     } else {
-                        snap.add_usage(cq, f, u);
+                        add_usage(f, u);
                     }
                 } else {
                     Amount room = nom.sub(Amount::of(cur));
                     std::int64_t v = room < Amount::of(u) ? room.value() : u;
-                    if (v > 0) snap.add_usage(cq, f, v);
+                    if (v > 0) add_usage(f, v);
                 }
             }
         }
         return;
     }
     if (e.mode == Mode::deferred_fit) {
-        snap.add_usage(cq, usage);
+        for (const auto& [f, v] : usage) add_usage(f, v);
         e.message = "Workload has overlapping preemption targets with another workload, but will fit after these "
                     "preemptions complete";
         e.reason = "WaitingForPreemptedWorkloads";
@@ -426,8 +474,11 @@ void CycleRunner::process(Entry& e, Snapshot& snap, std::set<std::string>& targe
         e.requeue = "FailedAfterNomination";
         return;
     }
-    for (const auto& t : e.targets) targets_so_far.insert(t.key);
-    snap.add_usage(cq, usage);
+    for (const auto& t : e.targets) {
+        if (targets_so_far.keys.insert(t.key).second && exact) shadow.remove_workload(t.key);
+        targets_so_far.by_root[snap.root(t.cq)].insert(t.key);
+    }
+    for (const auto& [f, v] : usage) add_usage(f, v);
     if (e.mode == Mode::preempt) {
         // R7.9 issuing preemptions.
         const WorkloadInfo& w = *e.info;
@@ -451,7 +502,9 @@ void CycleRunner::process(Entry& e, Snapshot& snap, std::set<std::string>& targe
                         snap.path(cq) + "; preemptee path: " + snap.path(t.cq);
             m_evicted_now[t.key] = d.message;
             out.preempted.push_back(std::move(d));
-            rit->second.evicted = true;
+            // Marked evicted after the cycle: the snapshot points at this info and must keep
+            // seeing the state the cycle started from.
+            m_victims.push_back(&rit->second);
             changed = true;
         }
         e.message += ". Pending the preemption of " + std::to_string(e.targets.size()) + " workload(s)";
@@ -496,13 +549,14 @@ void CycleRunner::admit(Entry& e, model::CycleDecisions& out) {
     out.admitted.push_back(std::move(d));
     m_sticky.erase(e.info->cluster_queue);
     std::string key = e.key;
-    m_pending.erase(key);
+    m_queues.erase(key);
     m_reserving[key] = std::move(info);
 }
 
 // R5.10.1 placement after a failed attempt (R4.4).
 void CycleRunner::requeue(Entry& e) {
-    auto& p = m_pending.at(e.key);
+    auto& p = m_queues.at(e.key);
+    m_queues.unqueue(p);  // its condition and placement change
     p.message = e.message;
     p.reason = e.reason;
     const auto* cq = m_cl.find_cluster_queue(e.info->cluster_queue);
@@ -524,44 +578,23 @@ void CycleRunner::requeue(Entry& e) {
     p.condition_reason = e.reason;
     bool untried = false;
     for (const auto& [k, idx] : p.progress) untried = untried || idx != -1;
-    p.inadmissible = !immediate && !untried;
-    if (!strict && p.inadmissible && (e.requeue == "NoFit" || e.requeue == "PreemptionNoCandidates")) bulk_move(p);
+    bool inadmissible = !immediate && !untried;
+    m_queues.enqueue(p, inadmissible);
+    if (!strict && inadmissible && (e.requeue == "NoFit" || e.requeue == "PreemptionNoCandidates")) m_queues.bulk_move(p);
     if (e.requeue == "PendingPreemption") m_sticky[e.info->cluster_queue] = e.key;
 }
 
-// R4.4.4 equivalence bulk move (BestEffortFIFO): workloads of the CQ with the failed one's shape
-// leave the active heap until the next requeue-all.
-void CycleRunner::bulk_move(const Pending& failed) {
-    const std::string& cq = failed.info.cluster_queue;
-    m_bulk[cq][failed.shape] = failed.reason;
-    static const std::set<std::string> k_overwritable = {"", "PendingEvaluation", "Pending", "Suspended", "Deactivated"};
-    for (auto& [key, p] : m_pending) {
-        if (key == failed.info.key || p.inadmissible || p.info.cluster_queue != cq || p.shape != failed.shape) continue;
-        p.inadmissible = true;
-        if (p.has_condition && k_overwritable.count(p.condition_reason)) {
-            p.message = "Bypassed scheduling evaluation because an equivalent workload recently failed";
-            p.reason = failed.reason;
-            p.condition_reason = failed.reason;
-        }
-    }
-}
-
-// R4.5 requeue-all for the tree of `node`: clears the bulk-move records and makes every
+// R4.5 requeue-all for the cohort tree of `cq`: clears the bulk-move records and makes every
 // inadmissible workload of the tree active again.
-void CycleRunner::requeue_all(int node, const Snapshot& snap) {
-    int root = snap.root(node);
-    for (const auto& n : snap.nodes)
-        if (n.is_cq && snap.root(snap.find_cq(n.name)) == root) m_bulk.erase(n.name);
-    for (auto& [key, p] : m_pending) {
-        int q = snap.find_cq(p.info.cluster_queue);
-        if (q >= 0 && snap.root(q) == root) p.inadmissible = false;
-    }
+void CycleRunner::requeue_all(const std::string& cq) {
+    auto it = m_tree_of.find(cq);
+    if (it == m_tree_of.end()) return;
+    for (const auto& name : *it->second) m_queues.requeue_all(name);
 }
 
 // R5.12.2: evictions release their reservation before the next cycle.
 bool CycleRunner::between_cycles() {
     if (m_evicted_now.empty()) return false;
-    Snapshot snap = build_snapshot(m_cl, {});
     for (const auto& [key, eviction_message] : m_evicted_now) {
         auto it = m_reserving.find(key);
         if (it == m_reserving.end()) continue;
@@ -569,7 +602,7 @@ bool CycleRunner::between_cycles() {
         m_reserving.erase(it);
         ++m_generation[info.cluster_queue];
         const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
-        int q = snap.find_cq(info.cluster_queue);
+        std::string admitted_in = info.cluster_queue;
         info.reserving = false;
         info.usage.clear();
         info.used_frs.clear();
@@ -580,8 +613,10 @@ bool CycleRunner::between_cycles() {
         p.info = std::move(info);
         p.message = msg;
         p.reason = "PendingEvaluation";
-        m_pending[key] = std::move(p);
-        if (q >= 0) requeue_all(q, snap);
+        bool queued = is_queued(p);
+        bool be = best_effort(p.info.cluster_queue);
+        m_queues.insert(key, std::move(p), queued, false, be);
+        requeue_all(admitted_in);
     }
     m_evicted_now.clear();
     return true;

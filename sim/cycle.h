@@ -4,9 +4,11 @@
 
 #include "model/decisions.h"
 #include "sim/flavor_assigner.h"
+#include "sim/pending_queues.h"
 #include "sim/preemption/preemption.h"
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -47,53 +49,51 @@ public:
     void flush_requeues();
 
 private:
-    struct Pending {
-        WorkloadInfo info;
-        std::string message;
-        std::string reason;
-        bool inadmissible = false;  ///< in the CQ's inadmissible set (R4.1)
-        ScanProgress progress;      ///< R5.5.6 recorded flavor-scan progress
-        std::int64_t recorded_cycle = -1;
-        std::uint64_t recorded_generation = 0;
-        std::string shape;            ///< R4.4.4 scheduling shape
-        bool has_condition = false;   ///< carries a QuotaReserved condition
-        std::string condition_reason; ///< its reason
-        /// Cached R3.2 result: the cluster is immutable for the runner's life, so a workload's
-        /// LocalQueue/ClusterQueue blocker never changes. 0 unknown, 1 queued, 2 held (own
-        /// message), 3 blocked by `blocker`.
-        mutable int blocker_state = 0;
-        mutable std::string blocker;
-    };
+    using Pending = PendingWorkload;
 
     std::string queue_blocker(const Pending& p) const;  ///< R3.2 message, "" when queued
+    bool is_queued(const Pending& p) const;
     std::vector<std::string> pop_heads();
     void nominate(Entry& e, Snapshot& snap);
     void compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to);
     std::vector<Target> targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a);
     std::vector<Entry*> order_classical(std::vector<Entry>& entries) const;
     Entry* next_fair_sharing(std::vector<Entry*>& remaining, Snapshot& snap) const;
-    void process(Entry& e, Snapshot& snap, std::set<std::string>& targets_so_far, model::CycleDecisions& out,
+    /// R5.9 `targetsSoFar`, also grouped by the root of the victim's cohort tree.
+    struct ChosenTargets {
+        std::set<std::string> keys;
+        std::map<int, std::set<std::string>> by_root;
+        /// The cycle's snapshot with every victim in `keys` removed, kept in step with it: a
+        /// workload's usage reaches the cohort tree as a function of the CQ totals (R6.3), so
+        /// removals and additions commute, and a fits check costs O(own victims) instead of
+        /// removing and restoring every victim so far. `shadow_exact` false: the old way.
+        Snapshot shadow;
+        bool shadow_exact = true;
+    };
+    void process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far, model::CycleDecisions& out,
                  bool& changed);
     void admit(Entry& e, model::CycleDecisions& out);
     void requeue(Entry& e);
-    void requeue_all(int cq_tree_node, const Snapshot& snap);
-    std::vector<WorkloadInfo> reserving_list() const;
+    /// R4.5 requeue-all of the cohort tree of ClusterQueue `cq`.
+    void requeue_all(const std::string& cq);
 
     const model::Cluster& m_cl;
     bool m_fair_sharing;
+    Snapshot m_base;  ///< the cluster's tree and quotas without workloads
     model::Timestamp m_now = 0;
-    std::map<std::string, Pending> m_pending;
+    PendingQueues m_queues;
     std::map<std::string, WorkloadInfo> m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
+    std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::map<std::string, std::string> m_sticky;  ///< CQ -> sticky preemptor (R4.7)
     std::vector<std::string> m_strategies;
     ExplainRecorder* m_recorder = nullptr;
     bool m_report_pending = true;
     std::set<std::string> m_finished_cqs;  ///< CQs with a finished workload awaiting requeue-all
     std::int64_t m_cycle = 0;
-    /// R4.4.4: per CQ, scheduling shapes that recently failed -> their QuotaReserved reason.
-    std::map<std::string, std::map<std::string, std::string>> m_bulk;
-    void bulk_move(const Pending& failed);
+    /// ClusterQueue -> the ClusterQueues of its cohort tree (R4.5); the cluster is immutable.
+    std::map<std::string, std::shared_ptr<const std::vector<std::string>>> m_tree_of;
+    bool best_effort(const std::string& cq) const;
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
     std::map<std::string, std::uint64_t> m_generation;
 };

@@ -147,33 +147,35 @@ void Snapshot::remove_usage(int cq, const FRAmounts& u) {
 
 void Snapshot::add_workload(const WorkloadInfo& wl) {
     int cq = find_cq(wl.cluster_queue);
-    workloads[wl.key] = wl;
+    workloads[wl.key] = &wl;
     if (cq < 0) return;
     add_usage(cq, wl.usage);
-    nodes[cq].workloads.push_back(wl.key);
+    nodes[cq].workloads.push_back(&wl);
 }
 
 void Snapshot::remove_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    int cq = find_cq(it->second.cluster_queue);
+    const WorkloadInfo* wl = it->second;
+    int cq = find_cq(wl->cluster_queue);
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
-    auto pos = std::find(list.begin(), list.end(), key);
+    auto pos = std::find(list.begin(), list.end(), wl);
     if (pos == list.end()) return;
     list.erase(pos);
-    remove_usage(cq, it->second.usage);
+    remove_usage(cq, wl->usage);
 }
 
 void Snapshot::restore_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    int cq = find_cq(it->second.cluster_queue);
+    const WorkloadInfo* wl = it->second;
+    int cq = find_cq(wl->cluster_queue);
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
-    if (std::find(list.begin(), list.end(), key) != list.end()) return;
-    list.push_back(key);
-    add_usage(cq, it->second.usage);
+    if (std::find(list.begin(), list.end(), wl) != list.end()) return;
+    list.push_back(wl);
+    add_usage(cq, wl->usage);
 }
 
 std::string Snapshot::path(int n) const {

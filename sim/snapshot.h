@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -76,7 +77,7 @@ struct Node {
     const model::ClusterQueue* cq = nullptr;
     std::vector<ResourceGroupInfo> groups;
     bool active = true;                   ///< snapshot-active (R3.1.3)
-    std::vector<std::string> workloads;   ///< keys of reserving workloads
+    std::vector<const WorkloadInfo*> workloads;  ///< reserving workloads
 };
 
 class Snapshot {
@@ -84,7 +85,9 @@ public:
     std::vector<Node> nodes;
     std::map<std::string, int> cq_index;
     std::map<std::string, int> cohort_index;
-    std::map<std::string, WorkloadInfo> workloads;  ///< reserving workloads by key
+    /// Reserving workloads by key. The snapshot points at them: they must outlive it (the
+    /// CycleRunner keeps them for the whole cycle), and copying none keeps a cycle cheap.
+    std::map<std::string_view, const WorkloadInfo*> workloads;
 
     int find_cq(const std::string& name) const;
     bool has_parent(int n) const { return nodes[n].parent >= 0; }
@@ -113,7 +116,7 @@ public:
     void remove_usage(int n, const FR& f, std::int64_t v);
     void add_usage(int cq, const FRAmounts& u);
     void remove_usage(int cq, const FRAmounts& u);
-    void add_workload(const WorkloadInfo& wl);     ///< usage + membership
+    void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive the snapshot
     void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
     void restore_workload(const std::string& key); ///< undo remove_workload
 

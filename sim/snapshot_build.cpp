@@ -46,7 +46,7 @@ std::string cluster_queue_inactive_reason(const model::Cluster& cl, const model:
     return "";
 }
 
-Snapshot build_snapshot(const model::Cluster& cl, const std::vector<WorkloadInfo>& reserving) {
+Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const WorkloadInfo*>& reserving) {
     Snapshot s;
     // Cohorts: explicit ones, then implicit ones named by parents or CQs (R1.3.2).
     std::function<int(const std::string&)> cohort = [&](const std::string& name) -> int {
@@ -132,7 +132,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<WorkloadInfo
     };
     for (std::size_t i = 0; i < s.nodes.size(); ++i)
         if (s.nodes[i].parent < 0) compute(static_cast<int>(i));
-    for (const auto& wl : reserving) s.add_workload(wl);
+    for (const WorkloadInfo* wl : reserving) s.add_workload(*wl);
     return s;
 }
 

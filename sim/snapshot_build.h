@@ -14,7 +14,8 @@ namespace kg::sim {
 std::string cluster_queue_inactive_reason(const model::Cluster& cl, const model::ClusterQueue& cq);
 
 /// Builds the tree (R1.3.2 implicit cohorts, R1.3.3 cycles), quotas (R6.1, R6.2) and the usage of
-/// `reserving` (R6.3). Inactive CQs stay in the tree for quota arithmetic (R3.1.4).
-Snapshot build_snapshot(const model::Cluster& cl, const std::vector<WorkloadInfo>& reserving);
+/// `reserving` (R6.3), which must outlive the snapshot. Inactive CQs stay in the tree for quota
+/// arithmetic (R3.1.4).
+Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const WorkloadInfo*>& reserving);
 
 }  // namespace kg::sim

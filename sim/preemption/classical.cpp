@@ -43,8 +43,8 @@ public:
         for (int q : m_s.nodes[node].child_cqs) {
             if (q == skip || q == m_r.cq || !m_s.nodes[q].active) continue;
             if (m_s.within_nominal(q, m_r.needing)) continue;
-            for (const auto& key : m_s.nodes[q].workloads) {
-                const WorkloadInfo& c = m_s.workloads.at(key);
+            for (const WorkloadInfo* wl : m_s.nodes[q].workloads) {
+                const WorkloadInfo& c = *wl;
                 if (!uses_frs(c, m_r.needing)) continue;
                 if (!policy_allows(*m_pre.reclaim_within_cohort, *m_r.preemptor, c)) continue;
                 m_cohort.push_back({&c, q, lca, classify(c, adv)});
@@ -65,8 +65,8 @@ public:
     void collect() {
         const WorkloadInfo& w = *m_r.preemptor;
         if (*m_pre.within_cluster_queue != model::WithinClusterQueue::never) {
-            for (const auto& key : m_s.nodes[m_r.cq].workloads) {
-                const WorkloadInfo& c = m_s.workloads.at(key);
+            for (const WorkloadInfo* wl : m_s.nodes[m_r.cq].workloads) {
+                const WorkloadInfo& c = *wl;
                 if (c.key == w.key || !uses_frs(c, m_r.needing)) continue;
                 if (policy_allows(*m_pre.within_cluster_queue, w, c)) m_same.push_back({&c, m_r.cq, -1, Variant::within_cq});
             }
@@ -84,7 +84,10 @@ public:
     }
 
     std::vector<Candidate> ordered() const {
-        auto less = [&](const Candidate& a, const Candidate& b) { return candidate_less(m_s, *a.wl, *b.wl, m_r.cq); };
+        // A candidate's `cq` is the node it was collected from, the one find_cq would return.
+        auto less = [&](const Candidate& a, const Candidate& b) {
+            return candidate_less_in(*a.wl, a.cq, *b.wl, b.cq, m_r.cq);
+        };
         std::vector<Candidate> groups[6];
         for (const auto& c : m_cohort) {
             bool hier = c.variant == Variant::hierarchical_reclaim;

@@ -14,8 +14,13 @@ bool uses_frs(const WorkloadInfo& wl, const std::set<FR>& frs) {
 // R7.3
 bool candidate_less(const Snapshot& snap, const WorkloadInfo& a, const WorkloadInfo& b, int preemptor_cq) {
     if (a.evicted != b.evicted) return a.evicted;
-    bool a_same = snap.find_cq(a.cluster_queue) == preemptor_cq;
-    bool b_same = snap.find_cq(b.cluster_queue) == preemptor_cq;
+    return candidate_less_in(a, snap.find_cq(a.cluster_queue), b, snap.find_cq(b.cluster_queue), preemptor_cq);
+}
+
+bool candidate_less_in(const WorkloadInfo& a, int a_cq, const WorkloadInfo& b, int b_cq, int preemptor_cq) {
+    if (a.evicted != b.evicted) return a.evicted;
+    bool a_same = a_cq == preemptor_cq;
+    bool b_same = b_cq == preemptor_cq;
     if (a_same != b_same) return !a_same;
     if (a.priority != b.priority) return a.priority < b.priority;
     // More recent reservation first; a missing one counts as "now".

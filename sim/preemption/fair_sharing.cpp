@@ -108,8 +108,8 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     // R8.4.1 candidates.
     std::vector<const WorkloadInfo*> list;
     if (*pre.within_cluster_queue != model::WithinClusterQueue::never) {
-        for (const auto& k : s.nodes[c].workloads) {
-            const WorkloadInfo& x = s.workloads.at(k);
+        for (const WorkloadInfo* p : s.nodes[c].workloads) {
+            const WorkloadInfo& x = *p;
             if (x.key != w.key && uses_frs(x, r.needing) && policy_allows(*pre.within_cluster_queue, w, x)) list.push_back(&x);
         }
     }
@@ -123,8 +123,8 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             for (const FR& f : r.needing)
                 if (s.nominal(static_cast<int>(q), f) < Amount::of(s.usage(static_cast<int>(q), f))) borrowing = true;
             if (!borrowing) continue;
-            for (const auto& k : n.workloads) {
-                const WorkloadInfo& x = s.workloads.at(k);
+            for (const WorkloadInfo* p : n.workloads) {
+                const WorkloadInfo& x = *p;
                 if (uses_frs(x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, x)) list.push_back(&x);
             }
         }

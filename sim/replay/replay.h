@@ -40,7 +40,8 @@ struct CycleResult {
 class Scheduler {
 public:
     virtual ~Scheduler() = default;
-    /// A new pending workload (creationTimestamp set from its arrival).
+    /// A new pending workload (creationTimestamp set from its arrival). It lives until
+    /// run_replay returns (run_replay owns the arrivals), so a scheduler may keep a reference.
     virtual void add(const model::Workload& wl) = 0;
     /// The workload ran to completion: it releases its quota (and triggers requeueing).
     virtual void finish(const std::string& key) = 0;

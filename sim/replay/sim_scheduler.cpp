@@ -25,8 +25,8 @@ SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
 }
 
 void SimScheduler::add(const model::Workload& wl) {
-    auto [it, inserted] = m_workloads.insert_or_assign(wl.meta.key(), wl);
-    m_runner.add_pending(make_workload_info(m_cluster, it->second), "");
+    m_workloads.insert_or_assign(wl.meta.key(), &wl);
+    m_runner.add_pending(make_workload_info(m_cluster, wl), "");
 }
 
 void SimScheduler::finish(const std::string& key) {
@@ -48,7 +48,7 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
         adm.admitted = a.admitted;
         auto it = m_workloads.find(a.workload);
         if (it != m_workloads.end()) {
-            for (const model::PodSet& ps : it->second.pod_sets) {
+            for (const model::PodSet& ps : it->second->pod_sets) {
                 auto count = a.counts.find(*ps.name);
                 auto flavors = a.flavors.find(*ps.name);
                 if (flavors == a.flavors.end()) {

@@ -26,8 +26,8 @@ public:
 private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
-    /// The workloads of the replay; map nodes stay put, so the runner's pointers stay valid.
-    std::map<std::string, model::Workload> m_workloads;
+    /// The workloads of the replay, owned by run_replay's arrivals (see Scheduler::add).
+    std::map<std::string, const model::Workload*> m_workloads;
 };
 
 }  // namespace kg::sim::replay

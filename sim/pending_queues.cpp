@@ -1,0 +1,177 @@
+// Per-ClusterQueue pending queues: kueue-admission.md R4.1, R4.2, R4.4.4, R4.5, R4.7, R4.9.
+// Kueue: pkg/cache/queue/cluster_queue.go (PushOrUpdate, requeueIfNotPresent,
+// handleInadmissibleHash, Pop), inadmissible_workloads.go.
+#include "sim/pending_queues.h"
+
+#include <utility>
+
+namespace kg::sim {
+
+bool HeapOrder::operator()(const PendingWorkload* a, const PendingWorkload* b) const {
+    if (a->info.priority != b->info.priority) return a->info.priority > b->info.priority;
+    if (a->info.order_ts != b->info.order_ts) return a->info.order_ts < b->info.order_ts;
+    if (a->info.uid != b->info.uid) return a->info.uid < b->info.uid;
+    return a->info.key < b->info.key;
+}
+
+namespace {
+
+// A group's place in QueueOfCQ::by_head depends on its first active member: take it out
+// before the active set changes and put it back after.
+void unlist(QueueOfCQ& q, ShapeGroup& g) {
+    if (!g.active.empty()) q.by_head.erase(&g);
+}
+void relist(QueueOfCQ& q, ShapeGroup& g) {
+    if (!g.active.empty()) q.by_head.insert(&g);
+}
+
+// Moves every member of `from` into `to` (std::set::merge of the smaller into the larger).
+void move_all(MemberSet& from, MemberSet& to) {
+    if (from.size() > to.size()) from.swap(to);
+    to.merge(from);
+}
+
+bool overwritable_reason(const PendingWorkload& p) {
+    static const std::set<std::string> k_overwritable = {"", "PendingEvaluation", "Pending", "Suspended",
+                                                         "Deactivated"};
+    return p.has_condition && k_overwritable.count(p.condition_reason) > 0;
+}
+
+}  // namespace
+
+PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
+                                       bool best_effort) {
+    auto it = m_all.find(key);
+    if (it != m_all.end()) {
+        unqueue(it->second);
+        it->second = std::move(p);
+    } else {
+        it = m_all.emplace(key, std::move(p)).first;
+    }
+    PendingWorkload& w = it->second;
+    w.group = nullptr;
+    w.queued = queued;
+    if (queued) {
+        auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
+        if (created) qit->second.best_effort = best_effort;
+        enqueue(w, inadmissible);
+    }
+    return w;
+}
+
+void PendingQueues::erase(const std::string& key) {
+    auto it = m_all.find(key);
+    if (it == m_all.end()) return;
+    unqueue(it->second);
+    m_all.erase(it);
+}
+
+PendingWorkload* PendingQueues::find(const std::string& key) {
+    auto it = m_all.find(key);
+    return it == m_all.end() ? nullptr : &it->second;
+}
+
+PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key); }
+
+void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
+    if (!p.queued || p.group) return;
+    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    ShapeGroup& g = q.groups[p.shape];
+    g.shape = p.shape;
+    p.group = &g;
+    if (overwritable_reason(p)) ++g.overwritable;
+    if (inadmissible) {
+        g.inadmissible.insert(&p);
+        ++q.inadmissible;
+    } else {
+        unlist(q, g);
+        g.active.insert(&p);
+        relist(q, g);
+    }
+}
+
+void PendingQueues::unqueue(PendingWorkload& p) {
+    if (!p.group) return;
+    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    ShapeGroup& g = *p.group;
+    if (overwritable_reason(p)) --g.overwritable;
+    if (g.inadmissible.erase(&p) > 0) {
+        --q.inadmissible;
+    } else {
+        unlist(q, g);
+        g.active.erase(&p);
+        relist(q, g);
+    }
+    p.group = nullptr;
+    if (g.active.empty() && g.inadmissible.empty()) q.groups.erase(q.groups.find(g.shape));
+}
+
+bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
+    return p.group && p.group->inadmissible.count(const_cast<PendingWorkload*>(&p)) > 0;
+}
+
+std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
+    std::vector<std::string> out;
+    for (const auto& [cq, q] : m_queues) {
+        if (q.by_head.empty()) continue;
+        if (q.best_effort) {
+            // R4.7: the sticky preemptor sorts before everything else while it is active.
+            if (auto st = sticky.find(cq); st != sticky.end()) {
+                auto it = m_all.find(st->second);
+                if (it != m_all.end() && it->second.group && it->second.info.cluster_queue == cq &&
+                    !is_inadmissible(it->second)) {
+                    out.push_back(st->second);
+                    continue;
+                }
+            }
+        }
+        out.push_back((*(*q.by_head.begin())->active.begin())->info.key);
+    }
+    return out;
+}
+
+void PendingQueues::bulk_move(const PendingWorkload& failed) {
+    auto qit = m_queues.find(failed.info.cluster_queue);
+    if (qit == m_queues.end()) return;
+    QueueOfCQ& q = qit->second;
+    q.bulk[failed.shape] = failed.reason;
+    auto git = q.groups.find(failed.shape);
+    if (git == q.groups.end() || git->second.active.empty()) return;
+    ShapeGroup& g = git->second;
+    if (g.overwritable > 0) {
+        for (PendingWorkload* p : g.active) {
+            if (!overwritable_reason(*p)) continue;
+            p->message = "Bypassed scheduling evaluation because an equivalent workload recently failed";
+            p->reason = failed.reason;
+            p->condition_reason = failed.reason;
+            if (!overwritable_reason(*p)) --g.overwritable;
+        }
+    }
+    q.inadmissible += g.active.size();
+    unlist(q, g);
+    move_all(g.active, g.inadmissible);
+    g.active.clear();
+}
+
+bool PendingQueues::bulk_moved(const std::string& cq, const std::string& shape) const {
+    auto it = m_queues.find(cq);
+    return it != m_queues.end() && it->second.bulk.count(shape) > 0;
+}
+
+void PendingQueues::requeue_all(const std::string& cq) {
+    auto qit = m_queues.find(cq);
+    if (qit == m_queues.end()) return;
+    QueueOfCQ& q = qit->second;
+    q.bulk.clear();
+    if (q.inadmissible == 0) return;
+    for (auto& [shape, g] : q.groups) {
+        if (g.inadmissible.empty()) continue;
+        unlist(q, g);
+        move_all(g.inadmissible, g.active);
+        g.inadmissible.clear();
+        relist(q, g);
+    }
+    q.inadmissible = 0;
+}
+
+}  // namespace kg::sim

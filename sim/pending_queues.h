@@ -1,0 +1,110 @@
+// The pending side of Kueue's queue manager (pkg/cache/queue/cluster_queue.go,
+// inadmissible_workloads.go): every ClusterQueue has an active heap and an
+// inadmissible set (R4.1), ordered by R4.2. Workloads of one scheduling shape
+// (R4.4.4) are kept together, each shape with its own active and inadmissible
+// sets, so a bulk move or a requeue-all moves whole sets instead of scanning
+// every pending workload: a cycle costs O(ClusterQueues + heads x log n), not
+// O(pending workloads), which is what makes long replays fast.
+#pragma once
+
+#include "sim/flavor_assigner.h"
+#include "sim/snapshot.h"
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace kg::sim {
+
+struct ShapeGroup;
+
+/// A workload without quota, as the queue manager holds it.
+struct PendingWorkload {
+    WorkloadInfo info;
+    std::string message;
+    std::string reason;
+    ScanProgress progress;  ///< R5.5.6 recorded flavor-scan progress
+    std::int64_t recorded_cycle = -1;
+    std::uint64_t recorded_generation = 0;
+    std::string shape;             ///< R4.4.4 scheduling shape
+    bool has_condition = false;    ///< carries a QuotaReserved condition
+    std::string condition_reason;  ///< its reason
+    /// Cached R3.2 result: the cluster is immutable for the runner's life, so a workload's
+    /// LocalQueue/ClusterQueue blocker never changes. 0 unknown, 1 queued, 2 held (own
+    /// message), 3 blocked by `blocker`.
+    mutable int blocker_state = 0;
+    mutable std::string blocker;
+    /// Placement, owned by PendingQueues: whether it sits in a queue at all (false when
+    /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
+    bool queued = false;
+    ShapeGroup* group = nullptr;
+};
+
+/// R4.2 heap order without the sticky preemptor (handled at pop): higher priority,
+/// earlier queue-order timestamp, UID, then key (R0.3) - a total order.
+struct HeapOrder {
+    bool operator()(const PendingWorkload* a, const PendingWorkload* b) const;
+};
+using MemberSet = std::set<PendingWorkload*, HeapOrder>;
+
+struct ShapeGroup {
+    std::string shape;
+    MemberSet active;
+    MemberSet inadmissible;
+    /// Members whose QuotaReserved reason a bulk move overwrites (R4.4.4); usually none,
+    /// so a bulk move need not visit the members one by one.
+    std::size_t overwritable = 0;
+};
+
+/// A ClusterQueue's queue: its shape groups, the groups with active members ordered by
+/// their first member (so the head is the first member of the first group), and the
+/// R4.4.4 bulk-move record.
+struct QueueOfCQ {
+    struct GroupOrder {
+        bool operator()(const ShapeGroup* a, const ShapeGroup* b) const {
+            return HeapOrder{}(*a->active.begin(), *b->active.begin());
+        }
+    };
+    bool best_effort = true;
+    std::map<std::string, ShapeGroup> groups;    ///< by shape
+    std::set<ShapeGroup*, GroupOrder> by_head;  ///< groups with active members
+    std::map<std::string, std::string> bulk;    ///< shape -> QuotaReserved reason
+    std::size_t inadmissible = 0;               ///< members in inadmissible sets
+};
+
+class PendingQueues {
+public:
+    /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
+    PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
+                            bool best_effort);
+    void erase(const std::string& key);
+    PendingWorkload* find(const std::string& key);
+    PendingWorkload& at(const std::string& key);
+    bool contains(const std::string& key) const { return m_all.count(key) > 0; }
+    /// Every pending workload by key.
+    const std::map<std::string, PendingWorkload>& all() const { return m_all; }
+
+    /// Takes a workload out of its queue, so its condition or placement can change...
+    void unqueue(PendingWorkload& p);
+    /// ...and puts it back, into the active heap or the inadmissible set (no-op unless queued).
+    void enqueue(PendingWorkload& p, bool inadmissible);
+    /// Whether it is in the inadmissible set of its ClusterQueue.
+    bool is_inadmissible(const PendingWorkload& p) const;
+    /// R4.9 heads in ClusterQueue name order; `sticky` maps CQ -> its sticky preemptor (R4.7).
+    std::vector<std::string> heads(const std::map<std::string, std::string>& sticky) const;
+    /// R4.4.4 bulk move of `failed`'s shape in its CQ.
+    void bulk_move(const PendingWorkload& failed);
+    /// Whether `shape` is recorded as bulk-moved in `cq` (R4.8 routes such arrivals to inadmissible).
+    bool bulk_moved(const std::string& cq, const std::string& shape) const;
+    /// R4.5 for one ClusterQueue: clears its bulk-move record, inadmissible -> active.
+    void requeue_all(const std::string& cq);
+
+private:
+
+    std::map<std::string, PendingWorkload> m_all;
+    std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
+};
+
+}  // namespace kg::sim
