@@ -417,7 +417,10 @@ struct Extractor::Impl {
         }
         if (x.subresource.empty() && req && (x.verb == "patch" || x.verb == "update")) {
             bool active = true;
-            if (auto a = path(*req, {"spec", "active"}); a && !a->get_bool().get(active)) {
+            // Only a change of spec.active is a step: Kueue's own updates carry the whole spec.
+            if (auto a = path(*req, {"spec", "active"});
+                a && !a->get_bool().get(active) &&
+                (w.last_activation_step(ns, name) == "deactivated") == active) {
                 WorkloadEventRow r;
                 step_row(r, x, ns, name);
                 r.step = active ? "reactivated" : "deactivated";

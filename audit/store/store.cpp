@@ -140,7 +140,7 @@ model::ChainVerification EvidenceStore::verify() const {
 
 struct BatchWriter::Stmts {
     Stmt object_version, job, job_label, workload_event, assignment, k8s_event, ns, job_label_lookup,
-        job_lookup, update_resume;
+        job_lookup, activation_lookup, update_resume;
 };
 
 BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
@@ -182,6 +182,9 @@ BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     m_s->job_lookup = Stmt(db,
         "SELECT queue_name, priority_class FROM jobs WHERE namespace = ?1 AND name = ?2 "
         "ORDER BY created_ts_us DESC, id DESC LIMIT 1");
+    m_s->activation_lookup = Stmt(db,
+        "SELECT step FROM workload_events WHERE namespace = ?1 AND name = ?2 AND step IN ('deactivated', "
+        "'reactivated') ORDER BY ts_us DESC, id DESC LIMIT 1");
     m_s->update_resume = Stmt(db, "UPDATE sources SET resume_offset = ?1, resume_line = ?2 WHERE id = ?3");
 }
 
@@ -360,6 +363,14 @@ std::optional<std::optional<std::string>> BatchWriter::job_label(const std::stri
     }
     j.reset();
     return std::nullopt;
+}
+
+std::string BatchWriter::last_activation_step(const std::string& ns, const std::string& name) {
+    Stmt& s = m_s->activation_lookup;
+    s.bind(1, ns).bind(2, name);
+    std::string out = s.step() ? s.text(0) : std::string();
+    s.reset();
+    return out;
 }
 
 void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal) {

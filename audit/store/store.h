@@ -89,6 +89,10 @@ public:
     std::optional<std::optional<std::string>> job_label(const std::string& ns, const std::string& name,
                                                         const std::string& label);
 
+    /// The last recorded "deactivated" or "reactivated" step of a Workload ("" when none), so a
+    /// write that repeats spec.active does not record a second transition.
+    std::string last_activation_step(const std::string& ns, const std::string& name);
+
     /// Rows inserted into the open batch so far.
     std::int64_t pending_rows() const { return m_rows; }
 
