@@ -14,6 +14,12 @@
 
 namespace kg::model {
 
+// model/history.h (the audit store's history) has its own FieldChange and ObjectChange with other
+// members. Both end up in one binary, and two classes with one qualified name break the one
+// definition rule (the linker keeps one of their inline destructors for both: a crash). This
+// inline namespace gives the review types their own linkage names; the spelling in code is unchanged.
+inline namespace review {
+
 struct FieldChange {
     std::string path;  ///< Kueue field path, e.g. spec.resourceGroups[0].flavors[h100].resources[cpu].nominalQuota
     std::string before;  ///< "" when added
@@ -29,6 +35,8 @@ struct ObjectChange {
     std::string name;
     std::vector<FieldChange> fields;  ///< for `changed` (and every field for added/removed)
 };
+
+}  // namespace review
 
 /// One quota (nominal, borrowing or lending) of one (flavor, resource), before and after.
 struct QuotaDelta {
