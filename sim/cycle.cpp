@@ -87,6 +87,9 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
     p.info = std::move(info);
     bool queued = is_queued(p);
     bool be = best_effort(p.info.cluster_queue);
+    // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
+    // bulk-moved goes straight to the inadmissible set until the next requeue-all.
+    if (be && m_queues.bulk_moved(p.info.cluster_queue, p.shape)) inadmissible = true;
     m_queues.insert(key, std::move(p), queued, inadmissible, be);
 }
 
@@ -610,9 +613,12 @@ bool CycleRunner::between_cycles() {
         // Back to its target CQ through its LocalQueue.
         if (const auto* lq = m_cl.find_local_queue(info.ns, *info.obj->queue_name)) info.cluster_queue = *lq->cluster_queue;
         Pending p;
+        p.shape = scheduling_shape(info);  // R4.4.4: its own shape, so bulk moves match it exactly
         p.info = std::move(info);
         p.message = msg;
         p.reason = "PendingEvaluation";
+        p.has_condition = true;  // QuotaReserved=False, reason PendingEvaluation (R5.12.2)
+        p.condition_reason = p.reason;
         bool queued = is_queued(p);
         bool be = best_effort(p.info.cluster_queue);
         m_queues.insert(key, std::move(p), queued, false, be);
