@@ -47,12 +47,21 @@ struct ReplayStep {
     std::string message;            ///< pending, evicted, requeued: the condition message
 };
 
+/// A ClusterQueue's quota in use from `at_ms` until the next sample (none before the first).
+struct UsageSample {
+    std::int64_t at_ms = 0;
+    Usage used;  ///< (flavor, resource) -> amount held by its admitted workloads
+};
+
 struct QueueResult {
     std::string cluster_queue;
     std::map<std::pair<std::string, std::string>, __int128> used_integral;  ///< amount x ms
     Usage nominal;
     std::int64_t first_ms = 0, last_ms = 0;
     int admissions = 0;
+    /// Usage over time: one sample per virtual millisecond at which it changed (after every
+    /// cycle of that millisecond), so a step function.
+    std::vector<UsageSample> timeline;
 };
 
 struct ReplayResult {

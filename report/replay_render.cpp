@@ -130,6 +130,32 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
                 {"usagePercent", percent(u, r.end_ms)}};
         }
     }
+    // Per ClusterQueue: its own average usage and its usage over time (a step function).
+    j["clusterQueues"] = nlohmann::ordered_json::array();
+    for (const auto& [name, q] : r.queues) {
+        auto cls = r.queue_class.find(name);
+        nlohmann::ordered_json cq{{"name", name},
+                                  {"class", cls == r.queue_class.end() ? name : cls->second},
+                                  {"admissions", q.admissions},
+                                  {"usage", nlohmann::ordered_json::object()}};
+        for (const auto& [fr, nominal] : q.nominal) {
+            Usage u;
+            u.nominal = nominal;
+            if (auto it = q.used_integral.find(fr); it != q.used_integral.end()) u.integral = it->second;
+            cq["usage"][fr.first + "/" + fr.second] = {
+                {"nominal", nominal},
+                {"averageUsage", r.end_ms > 0 ? static_cast<std::int64_t>(u.integral / r.end_ms) : 0},
+                {"usagePercent", percent(u, r.end_ms)}};
+        }
+        nlohmann::ordered_json timeline = nlohmann::ordered_json::array();
+        for (const model::UsageSample& s : q.timeline) {
+            nlohmann::ordered_json used = nlohmann::ordered_json::object();
+            for (const auto& [fr, amount] : s.used) used[fr.first + "/" + fr.second] = amount;
+            timeline.push_back({{"ms", s.at_ms}, {"used", std::move(used)}});
+        }
+        cq["timeline"] = std::move(timeline);
+        j["clusterQueues"].push_back(std::move(cq));
+    }
     j["workloads"] = nlohmann::ordered_json::array();
     for (const model::WorkloadResult& w : r.workloads) {
         j["workloads"].push_back({{"workload", w.workload},

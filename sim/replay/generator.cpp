@@ -15,8 +15,16 @@ namespace {
 
 using model::yaml::Node;
 
+/// A workload template of a workload set, as read.
+struct Template {
+    std::string cls;
+    std::int64_t priority = 0, runtime_ms = 0;
+    model::Quantity request;
+};
+
 struct Reader {
     model::DiagSink& diags;
+    std::map<const std::vector<Node>*, std::vector<Template>> templates;
 
     std::string str(const Node& m, std::string_view key, std::string dflt = {}) {
         const Node* n = m.get(key);
@@ -41,6 +49,26 @@ struct Reader {
             return dflt;
         }
         return v;
+    }
+
+    // Kueue's generator reads nominalQuota, borrowingLimit and request as quantity strings
+    // (resource.MustParse), so "500m" and "1Gi" work as well as plain numbers.
+    model::Quantity quantity(const Node& m, std::string_view key, std::int64_t dflt = 0) {
+        const Node* n = m.get(key);
+        if (!n || n->is_null()) {
+            return model::Quantity::from_int(dflt);
+        }
+        if (!n->is_scalar()) {
+            diags.error(n->pos, "expected a quantity such as \"8\" or \"500m\" for " + std::string(key) + ", found " +
+                                    n->describe());
+            return model::Quantity::from_int(dflt);
+        }
+        model::Result<model::Quantity> q = model::Quantity::parse(n->scalar);
+        if (!q) {
+            diags.error(n->pos, std::string(key) + ": " + q.error().message);
+            return model::Quantity::from_int(dflt);
+        }
+        return *q;
     }
 
     const std::vector<Node>* list(const Node& m, std::string_view key) {
@@ -96,12 +124,12 @@ model::ClusterQueue make_cluster_queue(const std::string& name, const std::strin
     fq.name.value = "rf";
     model::ResourceQuota rq;
     rq.name.value = "cpu";
-    rq.nominal_quota.value = model::Quantity::from_int(r.num(qs, "nominalQuota"));
+    rq.nominal_quota.value = r.quantity(qs, "nominalQuota");
     if (qs.get("borrowingLimit")) {
-        rq.borrowing_limit = model::Located<model::Quantity>(model::Quantity::from_int(r.num(qs, "borrowingLimit")));
+        rq.borrowing_limit = model::Located<model::Quantity>(r.quantity(qs, "borrowingLimit"));
     }
     if (qs.get("lendingLimit")) {
-        rq.lending_limit = model::Located<model::Quantity>(model::Quantity::from_int(r.num(qs, "lendingLimit")));
+        rq.lending_limit = model::Located<model::Quantity>(r.quantity(qs, "lendingLimit"));
     }
     fq.resources.push_back(std::move(rq));
     rg.flavors.push_back(std::move(fq));
@@ -120,7 +148,7 @@ model::ClusterQueue make_cluster_queue(const std::string& name, const std::strin
 }
 
 model::Workload make_workload(const std::string& name, const std::string& ns, std::int64_t priority,
-                              std::int64_t cpu, std::int64_t arrival_ms) {
+                              const model::Quantity& cpu, std::int64_t arrival_ms) {
     model::Workload wl;
     wl.meta = meta("Workload", name, ns);
     wl.meta.creation_timestamp = k_replay_epoch + arrival_ms / 1000;
@@ -129,7 +157,7 @@ model::Workload make_workload(const std::string& name, const std::string& ns, st
     model::PodSet ps;
     model::Container c;
     c.name = "c";
-    c.requests["cpu"] = model::Located<model::Quantity>(model::Quantity::from_int(cpu));
+    c.requests["cpu"] = model::Located<model::Quantity>(cpu);
     ps.template_spec.containers.push_back(std::move(c));
     wl.pod_sets.push_back(std::move(ps));
     return wl;
@@ -150,19 +178,27 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
         if (!templates) {
             continue;
         }
+        // Each template list is read once for all the queues of the set (an error is reported
+        // once, not once per queue or per workload).
+        auto [cached, fresh] = r.templates.try_emplace(templates);
+        std::vector<Template>& parsed = cached->second;
+        if (fresh) {
+            for (const Node& t : *templates)
+                parsed.push_back({r.str(t, "className", "workload"), r.num(t, "priority"), r.num(t, "runtimeMs"),
+                                  r.quantity(t, "request")});
+        }
         std::int64_t k = 0;
         for (std::int64_t round = 0; round < rounds; ++round) {
-            for (std::size_t i = 0; i < templates->size(); ++i) {
-                const Node& t = (*templates)[i];
-                std::string cls = r.str(t, "className", "workload");
+            for (std::size_t i = 0; i < parsed.size(); ++i) {
+                const Template& t = parsed[i];
                 std::int64_t at = (++k) * interval;
-                std::string name = cls + "-" + std::to_string(set_idx) + "-" + std::to_string(round) + "-" +
+                std::string name = t.cls + "-" + std::to_string(set_idx) + "-" + std::to_string(round) + "-" +
                                    std::to_string(i);
                 Arrival a;
-                a.workload = make_workload(name, ns, r.num(t, "priority"), r.num(t, "request"), at);
+                a.workload = make_workload(name, ns, t.priority, t.request, at);
                 a.arrival_ms = at;
-                a.runtime_ms = r.num(t, "runtimeMs");
-                a.workload_class = cls;
+                a.runtime_ms = t.runtime_ms;
+                a.workload_class = t.cls;
                 arrivals.push_back(std::move(a));
             }
         }
@@ -178,7 +214,7 @@ bool load_generator(const std::string& path, model::Cluster& cluster, std::vecto
     if (!read_input_file(path, cluster, text, file_id, diags)) {
         return false;
     }
-    Reader r{diags};
+    Reader r{diags, {}};
     bool found = false;
     std::size_t first_new = arrivals.size();
     model::parse_objects(file_id, text, diags, {}, [&](Node&& doc) {

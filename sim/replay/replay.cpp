@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <set>
 #include <unordered_map>
 
 namespace kg::sim::replay {
@@ -83,8 +84,20 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         }
         last_ms = now;
     };
+    std::set<std::string> touched;  // ClusterQueues whose usage changed at this millisecond
+    auto sample = [&](std::int64_t now) {
+        for (const std::string& cq : touched) {
+            std::vector<model::UsageSample>& tl = result.queues[cq].timeline;
+            const Usage& u = held[cq];
+            if (tl.empty() || tl.back().used != u) {
+                tl.push_back({now, u});
+            }
+        }
+        touched.clear();
+    };
     auto release = [&](std::size_t i) {
         Running& r = running[i];
+        touched.insert(r.cluster_queue);
         for (const auto& [fr, amount] : r.usage) {
             held[r.cluster_queue][fr] -= amount;
         }
@@ -146,6 +159,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 r.cluster_queue = a.cluster_queue;
                 r.usage = std::move(a.usage);
                 r.holding = true;
+                touched.insert(r.cluster_queue);
                 for (const auto& [fr, amount] : r.usage) {
                     held[r.cluster_queue][fr] += amount;
                 }
@@ -190,6 +204,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 break;
             }
         }
+        sample(now);
     }
     result.end_ms = last_ms;
     result.stalled = outstanding > 0;

@@ -102,3 +102,25 @@ TEST_CASE("steps are not recorded unless asked", "[sim][replay]") {
     ReplayResult r = run_replay({arrival("a", 0, 1000, 2)}, stub);
     CHECK(r.steps.empty());
 }
+
+TEST_CASE("each ClusterQueue's usage over time is a step function whose integral is the usage", "[sim][replay]") {
+    FifoStub stub(4000);  // 4 cpu
+    // a: 2 cpu over [0, 1000); b: 2 cpu over [100, 600); c: 2 cpu over [600, 1600) once b finished.
+    ReplayResult r = run_replay(
+        {arrival("a", 0, 1000, 2), arrival("b", 100, 500, 2), arrival("c", 200, 1000, 2)}, stub);
+    const auto& tl = r.queues.at("cq").timeline;
+    // c is admitted the moment b finishes (600): the usage at 600 does not change, so no sample.
+    REQUIRE(tl.size() == 4);
+    CHECK(tl[0].at_ms == 0);
+    CHECK(tl[0].used.at({"rf", "cpu"}) == 2000);
+    CHECK(tl[1].at_ms == 100);
+    CHECK(tl[1].used.at({"rf", "cpu"}) == 4000);
+    CHECK(tl[2].at_ms == 1000);
+    CHECK(tl[2].used.at({"rf", "cpu"}) == 2000);
+    CHECK(tl[3].at_ms == 1600);
+    CHECK(tl[3].used.at({"rf", "cpu"}) == 0);
+    __int128 integral = 0;
+    for (std::size_t i = 0; i + 1 < tl.size(); ++i)
+        integral += static_cast<__int128>(tl[i].used.at({"rf", "cpu"})) * (tl[i + 1].at_ms - tl[i].at_ms);
+    CHECK(integral == r.queues.at("cq").used_integral.at({"rf", "cpu"}));
+}
