@@ -3,6 +3,7 @@
 // R5.2.1) and the queue order of R4.2/R4.3.
 #include "model/admission_path.h"
 
+#include "model/amount.h"
 #include "model/jobs/workload_for_job.h"
 #include "model/topology.h"
 
@@ -206,6 +207,158 @@ void find_place(const Cluster& cluster, const Workload& wl, AdmissionPath& p) {
     p.place = std::move(place);
 }
 
+// Text between `start` and the first `end` after it ("" when absent).
+std::string between(const std::string& s, const std::string& start, const std::string& end) {
+    std::size_t a = s.find(start);
+    if (a == std::string::npos) return "";
+    a += start.size();
+    std::size_t b = end.empty() ? std::string::npos : s.find(end, a);
+    return s.substr(a, b == std::string::npos ? std::string::npos : b - a);
+}
+
+const ClusterQueue* cluster_queue_of(const Cluster& cluster, const Workload& wl) {
+    if (wl.admission) {
+        if (const ClusterQueue* cq = cluster.find_cluster_queue(wl.admission->cluster_queue)) return cq;
+    }
+    const LocalQueue* lq = cluster.find_local_queue(*wl.meta.namespace_, *wl.queue_name);
+    return lq ? cluster.find_cluster_queue(*lq->cluster_queue) : nullptr;
+}
+
+// (flavor, resource) -> amount a workload holds by its status.admission.
+std::map<std::pair<std::string, std::string>, std::int64_t> admitted_usage(const Workload& wl) {
+    std::map<std::pair<std::string, std::string>, std::int64_t> out;
+    if (!wl.admission) return out;
+    for (const PodSetAssignment& a : wl.admission->pod_set_assignments)
+        for (const auto& [res, q] : a.resource_usage) {
+            auto f = a.flavors.find(res);
+            if (f != a.flavors.end()) out[{f->second, res}] += quota_amount(res, q).value();
+        }
+    return out;
+}
+
+std::int64_t nominal_of(const ClusterQueue& cq, const std::string& flavor, const std::string& res) {
+    for (const ResourceGroup& rg : cq.resource_groups)
+        for (const FlavorQuotas& fq : rg.flavors)
+            if (*fq.name == flavor)
+                for (const ResourceQuota& rq : fq.resources)
+                    if (*rq.name == res) return quota_amount(res, *rq.nominal_quota).value();
+    return 0;
+}
+
+const char* within_name(WithinClusterQueue p) {
+    switch (p) {
+    case WithinClusterQueue::never: return "Never";
+    case WithinClusterQueue::lower_priority: return "LowerPriority";
+    case WithinClusterQueue::lower_or_newer_equal_priority: return "LowerOrNewerEqualPriority";
+    }
+    return "Never";
+}
+
+const char* reclaim_name(ReclaimWithinCohort p) {
+    switch (p) {
+    case ReclaimWithinCohort::never: return "Never";
+    case ReclaimWithinCohort::lower_priority: return "LowerPriority";
+    case ReclaimWithinCohort::any: return "Any";
+    }
+    return "Never";
+}
+
+// R7.9 read backwards: the Preempted condition names the rule and the preemptor; the state
+// gives the numbers the rule depended on.
+std::optional<EvictionAccount> account_eviction(const Cluster& cluster, const Workload& wl, std::int32_t priority) {
+    const Condition* pre = wl.condition("Preempted");
+    const Condition* ev = wl.condition("Evicted");
+    if (!pre || pre->status != ConditionStatus::true_) {
+        if (!ev || ev->status != ConditionStatus::true_ || ev->reason != "Preempted") return std::nullopt;
+    }
+    EvictionAccount a;
+    a.reason = pre && pre->status == ConditionStatus::true_ ? pre->reason : "";
+    const std::string& msg = pre && !pre->message.empty() ? pre->message : (ev ? ev->message : std::string());
+    static const std::map<std::string, std::string> k_rules = {{"InClusterQueue", "withinClusterQueue"},
+                                                               {"InCohortReclamation", "reclaimWithinCohort"},
+                                                               {"InCohortReclaimWhileBorrowing", "borrowWithinCohort"},
+                                                               {"InCohortFairSharing", "fairSharing"}};
+    auto rule = k_rules.find(a.reason);
+    a.rule = rule == k_rules.end() ? "" : rule->second;
+    a.preemptor_uid = between(msg, "(UID: ", ",");
+    if (a.preemptor_uid == "UNKNOWN") a.preemptor_uid.clear();
+    a.preemptor_path = between(msg, "preemptor path: ", ";");
+    a.preemptee_path = between(msg, "preemptee path: ", "");
+    const Condition* qr = wl.condition("QuotaReserved");
+    a.quota_released = !qr || qr->status != ConditionStatus::true_;
+    if (!a.preemptor_uid.empty())
+        for (const Workload& w : cluster.workloads)
+            if (w.meta.uid == a.preemptor_uid) a.preemptor = &w;
+
+    const ClusterQueue* victim_cq = cluster_queue_of(cluster, wl);
+    const ClusterQueue* pre_cq = a.preemptor ? cluster_queue_of(cluster, *a.preemptor) : nullptr;
+    std::string victim_cq_name = victim_cq ? *victim_cq->meta.name : "";
+    if (a.rule.empty()) {
+        a.findings.push_back("the Preempted reason \"" + a.reason + "\" is not one Kueue writes for preemption");
+    }
+    if (!a.preemptor) {
+        a.findings.push_back(a.preemptor_uid.empty()
+                                 ? "the eviction message names no preemptor UID"
+                                 : "no Workload with UID " + a.preemptor_uid + " in the inputs (finished or deleted since)");
+    } else {
+        std::int32_t pp = effective_priority(*a.preemptor, cluster);
+        a.findings.push_back("preemptor " + a.preemptor->meta.key() + " has priority " + std::to_string(pp) +
+                             "; this workload has " + std::to_string(priority) +
+                             (pp > priority ? ", lower" : pp == priority ? ", the same" : ", higher"));
+        if (pre_cq) {
+            const ClusterQueuePreemption& p = pre_cq->preemption;
+            std::string name = *pre_cq->meta.name;
+            if (a.rule == "withinClusterQueue")
+                a.findings.push_back("ClusterQueue " + name + " has preemption.withinClusterQueue: " +
+                                     within_name(*p.within_cluster_queue) +
+                                     (victim_cq && victim_cq == pre_cq ? ", and both workloads are in it"
+                                                                      : ", but this workload is in " + victim_cq_name));
+            if (a.rule == "reclaimWithinCohort" || a.rule == "borrowWithinCohort" || a.rule == "fairSharing")
+                a.findings.push_back("ClusterQueue " + name + " (the preemptor's) has preemption.reclaimWithinCohort: " +
+                                     reclaim_name(*p.reclaim_within_cohort) + ", and this workload is in " +
+                                     (victim_cq_name.empty() ? std::string("no known ClusterQueue") : victim_cq_name) +
+                                     " of the same cohort");
+            if (a.rule == "borrowWithinCohort") {
+                const BorrowWithinCohort& b = *p.borrow_within_cohort;
+                a.findings.push_back(
+                    std::string("borrowWithinCohort.policy: ") +
+                    (b.policy == BorrowWithinCohortPolicy::never ? "Never" : "LowerPriority") +
+                    (b.max_priority_threshold ? ", maxPriorityThreshold " + std::to_string(*b.max_priority_threshold) +
+                                                    (priority <= *b.max_priority_threshold ? " (this workload is at or below it)"
+                                                                                           : " (this workload is above it)")
+                                              : std::string()) +
+                    ": the preemptor was borrowing when it preempted");
+            }
+        }
+    }
+    // What this workload held and how its ClusterQueue stood against nominal quota: the other
+    // reserving workloads now, plus this one while it held its quota.
+    if (victim_cq) {
+        std::map<std::pair<std::string, std::string>, std::int64_t> used;
+        for (const Workload& w : cluster.workloads) {
+            if (&w == &wl || !w.admission || w.admission->cluster_queue != victim_cq_name) continue;
+            const Condition* c = w.condition("QuotaReserved");
+            if (!c || c->status != ConditionStatus::true_ || w.condition_true("Finished")) continue;
+            for (const auto& [fr, v] : admitted_usage(w)) used[fr] += v;
+        }
+        for (const auto& [fr, mine] : admitted_usage(wl)) {
+            std::int64_t nominal = nominal_of(*victim_cq, fr.first, fr.second);
+            std::int64_t with_me = used[fr] + mine;
+            std::string line = "it held " + format_amount(fr.second, Amount::of(mine)) + " " + fr.second + " of flavor " +
+                               fr.first + "; " + victim_cq_name + " had " + format_amount(fr.second, Amount::of(with_me)) +
+                               " in use with it against nominal " + format_amount(fr.second, Amount::of(nominal));
+            if (with_me > nominal)
+                line += " (borrowing " + format_amount(fr.second, Amount::of(with_me - nominal)) + ")";
+            else
+                line += " (within nominal)";
+            a.findings.push_back(line);
+        }
+        if (!wl.admission)
+            a.findings.push_back("its status has no admission any more, so the quota it held is not in the export");
+    }
+    return a;
+}
+
 AdmissionPath trace(const Cluster& cluster, const Workload& wl, bool from_job_without_label) {
     AdmissionPath p;
     p.workload = &wl;
@@ -214,6 +367,7 @@ AdmissionPath trace(const Cluster& cluster, const Workload& wl, bool from_job_wi
     p.quota_reserved = wl.condition("QuotaReserved");
     p.evicted = wl.condition("Evicted");
     p.preempted = wl.condition("Preempted");
+    p.eviction = account_eviction(cluster, wl, p.priority);
     add_requests(wl, p);
     check_links(cluster, wl, from_job_without_label, p);
     find_place(cluster, wl, p);

@@ -54,6 +54,20 @@ struct SimulatedOutcome {
     std::vector<std::pair<std::string, std::string>> preempting;  ///< (workload, reason)
 };
 
+/// For a workload Kueue evicted by preemption: who preempted it and under which rule,
+/// re-derived from its Preempted/Evicted conditions (reason, and the message Kueue writes:
+/// "Preempted to accommodate a workload (UID: u, JobUID: j) due to ...; preemptor path: /..;
+/// preemptee path: /..") and the loaded state (R7.9).
+struct EvictionAccount {
+    std::string reason;         ///< InClusterQueue | InCohortReclamation | InCohortReclaimWhileBorrowing | InCohortFairSharing
+    std::string rule;           ///< withinClusterQueue | reclaimWithinCohort | borrowWithinCohort | fairSharing
+    std::string preemptor_uid;  ///< "" when the message has none (or UNKNOWN)
+    const Workload* preemptor = nullptr;  ///< the Workload with that UID in the inputs
+    std::string preemptor_path, preemptee_path;
+    bool quota_released = false;          ///< QuotaReserved is no longer True
+    std::vector<std::string> findings;    ///< the rule's conditions with the numbers, one sentence each
+};
+
 struct AdmissionPath {
     const Workload* workload = nullptr;      ///< the loaded Workload, or nullptr when derived
     std::optional<Workload> derived;         ///< when explaining a Job that has no Workload in the input
@@ -69,6 +83,7 @@ struct AdmissionPath {
     const Condition* quota_reserved = nullptr;
     const Condition* evicted = nullptr;
     const Condition* preempted = nullptr;
+    std::optional<EvictionAccount> eviction;  ///< when it was evicted by preemption
     std::vector<FlavorCheck> flavor_checks;   ///< filled by the caller from a simulated cycle
     std::optional<SimulatedOutcome> outcome;  ///< likewise
 

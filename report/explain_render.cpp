@@ -193,6 +193,19 @@ void render_text(std::ostream& out, const AdmissionPath& p) {
             out << "    Kueue would write: " << o.message << "\n";
         }
     }
+    if (p.eviction) {
+        const model::EvictionAccount& e = *p.eviction;
+        out << "  evicted:  by preemption";
+        if (!e.rule.empty()) out << " under " << e.rule << " (" << e.reason << ")";
+        out << "\n    preemptor: "
+            << (e.preemptor ? e.preemptor->meta.key() + " (UID " + e.preemptor_uid + ")"
+                            : e.preemptor_uid.empty() ? std::string("unknown") : "UID " + e.preemptor_uid)
+            << "\n";
+        if (!e.preemptor_path.empty()) out << "    paths: preemptor " << e.preemptor_path << ", this workload " << e.preemptee_path << "\n";
+        for (const std::string& f : e.findings) out << "    - " << f << "\n";
+        out << "    quota " << (e.quota_released ? "released: it waits in its queue again" : "still held until its pods stop")
+            << "\n";
+    }
     out << "  Kueue reported:\n";
     bool any = false;
     for (const model::Condition& c : wl.conditions) {
@@ -249,6 +262,19 @@ void render_json(std::ostream& out, const AdmissionPath& p) {
     j["conditions"] = nlohmann::ordered_json::array();
     for (const model::Condition& c : wl.conditions) {
         j["conditions"].push_back(condition_text(c));
+    }
+    if (p.eviction) {
+        const model::EvictionAccount& e = *p.eviction;
+        j["eviction"] = {{"reason", e.reason},
+                         {"rule", e.rule},
+                         {"preemptor", e.preemptor ? nlohmann::ordered_json(e.preemptor->meta.key()) : nlohmann::ordered_json(nullptr)},
+                         {"preemptorUID", e.preemptor_uid},
+                         {"preemptorPath", e.preemptor_path},
+                         {"preempteePath", e.preemptee_path},
+                         {"quotaReleased", e.quota_released},
+                         {"findings", e.findings}};
+    } else {
+        j["eviction"] = nullptr;
     }
     j["flavors"] = nlohmann::ordered_json::array();
     for (const model::FlavorCheck& c : p.flavor_checks) {
