@@ -129,6 +129,10 @@ struct ClusterQueue {
     Located<StopPolicy> stop_policy{StopPolicy::none};
     AdmissionMode admission_mode = AdmissionMode::unset;
     std::optional<ConcurrentAdmissionPolicy> concurrent_admission;
+    /// Fields and values the decoder accepted in another API version's spelling, as
+    /// "spec.cohort", "spec.cohortName", "spec.admissionChecks",
+    /// "spec.flavorFungibility.whenCanBorrow=Borrow" (KQ1021 decides by apiVersion).
+    std::vector<Located<std::string>> version_spellings;
 };
 
 // ---------------------------------------------------------------- Cohort
@@ -137,6 +141,7 @@ struct Cohort {
     Located<std::string> parent_name;  ///< "" = root (v1alpha1 `parent` accepted as alias)
     std::vector<ResourceGroup> resource_groups;
     std::optional<Located<Quantity>> fair_sharing_weight;
+    std::vector<Located<std::string>> version_spellings;  ///< "spec.parent" (v1alpha1)
 };
 
 // ---------------------------------------------------------------- LocalQueue

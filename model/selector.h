@@ -5,6 +5,7 @@
 
 #include "model/source_pos.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -68,6 +69,7 @@ struct Toleration {
     std::string value;
     TaintEffect effect = TaintEffect::any;
     SourcePos pos;
+    std::optional<std::int64_t> seconds;  ///< tolerationSeconds (only meaningful with NoExecute)
 
     bool tolerates(const Taint& t) const;
 };

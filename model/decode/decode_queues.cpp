@@ -230,6 +230,19 @@ void decode_cluster_queue(const Node& obj, ObjectMeta meta, Cluster& out, DiagSi
     if (is_mapping(spec, diags, "spec")) {
         const Node* cohort = spec->get("cohortName");
         cq.cohort = located_string(cohort ? cohort : spec->get("cohort"), diags, "spec.cohortName");
+        for (const char* k : {"cohort", "cohortName", "admissionChecks"}) {
+            if (const yaml::MapEntry* e = spec->entry(k)) {
+                cq.version_spellings.emplace_back(std::string("spec.") + k, e->key_pos);
+            }
+        }
+        if (const Node* f = spec->get("flavorFungibility"); f && f->is_mapping()) {
+            for (const auto& [k, legacy] : {std::pair{"whenCanBorrow", "Borrow"}, std::pair{"whenCanPreempt", "Preempt"}}) {
+                const Node* v = f->get(k);
+                if (v && v->is_scalar() && v->scalar == legacy) {
+                    cq.version_spellings.emplace_back(std::string("spec.flavorFungibility.") + k + "=" + legacy, v->pos);
+                }
+            }
+        }
         cq.resource_groups = decode_resource_groups(spec->get("resourceGroups"), diags);
         if (const Node* qs = spec->get("queueingStrategy")) {
             cq.queueing_strategy = Located<QueueingStrategy>(
@@ -269,6 +282,9 @@ void decode_cohort(const Node& obj, ObjectMeta meta, Cluster& out, DiagSink& dia
     if (is_mapping(spec, diags, "spec")) {
         const Node* parent = spec->get("parentName");
         c.parent_name = located_string(parent ? parent : spec->get("parent"), diags, "spec.parentName");
+        if (const yaml::MapEntry* e = spec->entry("parent")) {
+            c.version_spellings.emplace_back("spec.parent", e->key_pos);
+        }
         c.resource_groups = decode_resource_groups(spec->get("resourceGroups"), diags);
         c.fair_sharing_weight = fair_sharing_weight(spec, diags);
     }

@@ -243,8 +243,15 @@ std::vector<Toleration> decode_tolerations(const Node* n, DiagSink& diags, std::
             diags.error(t.get("operator")->pos,
                         std::string(field) + ".operator: expected \"Exists\" or \"Equal\", found \"" + op + "\"");
         }
-        std::optional<TaintEffect> e = parse_taint_effect(as_string(t.get("effect"), diags, "effect").value_or(""));
+        std::string effect = as_string(t.get("effect"), diags, "effect").value_or("");
+        std::optional<TaintEffect> e = parse_taint_effect(effect);
         tol.effect = e.value_or(TaintEffect::any);
+        if (!effect.empty() && (!e || *e == TaintEffect::any)) {
+            diags.error(t.get("effect")->pos, std::string(field) +
+                                                  ".effect: expected one of \"NoSchedule\", \"PreferNoSchedule\", "
+                                                  "\"NoExecute\", found \"" + effect + "\"");
+        }
+        tol.seconds = as_int(t.get("tolerationSeconds"), diags, "tolerationSeconds", INT64_MIN, INT64_MAX);
         out.push_back(std::move(tol));
     }
     return out;

@@ -27,6 +27,11 @@ void check_kq1016(const RuleContext& cx, FindingSink& out) {
                 report(".operator", "Invalid value: \"Equal\": operator must be Exists when 'key' is empty, which "
                                     "means 'match all values and all keys'");
             }
+            if (t.seconds && t.effect != model::TaintEffect::no_execute) {
+                report(".effect", std::string("Invalid value: \"") +
+                                      (t.effect == model::TaintEffect::any ? "" : model::taint_effect_name(t.effect)) +
+                                      "\": effect must be 'NoExecute' when 'tolerationSeconds' is set");
+            }
             if (t.op == model::TolerationOp::exists && !t.value.empty()) {
                 report(".value", "Invalid value: \"" + t.value + "\": a value must be empty when 'operator' is 'Exists'");
             }
