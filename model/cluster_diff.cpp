@@ -304,6 +304,21 @@ ClusterDiff diff_clusters(const Cluster& base, const Cluster& head) {
     diff_kind(base.local_queues, head.local_queues, "LocalQueue", d.objects);
     diff_kind(base.resource_flavors, head.resource_flavors, "ResourceFlavor", d.objects);
     diff_kind(base.workload_priority_classes, head.workload_priority_classes, "WorkloadPriorityClass", d.objects);
+    for (const ObjectChange& o : d.objects) {
+        if (o.change != ChangeKind::changed) {
+            continue;
+        }
+        for (const FieldChange& f : o.fields) {
+            // LocalQueue: CEL self == oldSelf on spec.clusterQueue. ResourceFlavor: CEL
+            // "topologyName is immutable when topologyName is set" (changed or removed).
+            if ((o.kind == "LocalQueue" && f.path == "spec.clusterQueue") ||
+                (o.kind == "ResourceFlavor" && f.path == "spec.topologyName" && !f.before.empty())) {
+                d.immutable.push_back({o.kind, o.namespace_, o.name, f.path, f.before, f.after,
+                                       o.kind == "LocalQueue" ? "field is immutable"
+                                                              : "topologyName is immutable when topologyName is set"});
+            }
+        }
+    }
     d.cluster_queue_quota = quota_deltas(cq_quota(base), cq_quota(head));
     d.cohort_quota = quota_deltas(cohort_quota(base), cohort_quota(head));
     return d;

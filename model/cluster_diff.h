@@ -50,6 +50,15 @@ struct QuotaDelta {
     Quantity nominal_delta;
 };
 
+/// A field change the API server rejects on update (the field is immutable), so the
+/// change cannot be applied in place: the object must be deleted and re-created.
+struct ImmutableChange {
+    std::string kind, namespace_, name;
+    std::string path;
+    std::string before, after;
+    std::string rule;  ///< Kueue's message, e.g. "field is immutable"
+};
+
 struct ClusterDiff {
     std::vector<ObjectChange> objects;           ///< sorted by kind, namespace, name
     std::vector<QuotaDelta> cluster_queue_quota;  ///< only rows where something changed
@@ -59,11 +68,15 @@ struct ClusterDiff {
     /// Lint findings of HEAD not in BASE, and of BASE not in HEAD (by fingerprint); filled by the
     /// caller, which owns the linter. `file` names in them refer to their own side.
     std::vector<Finding> findings_introduced, findings_fixed;
+    /// Changes to immutable fields: LocalQueue spec.clusterQueue, a ResourceFlavor's
+    /// spec.topologyName once set (kueue-validation.md, update rules).
+    std::vector<ImmutableChange> immutable;
     /// Files of each side, for naming the findings' positions.
     const SourceFiles* base_files = nullptr;
     const SourceFiles* head_files = nullptr;
     bool empty() const {
-        return objects.empty() && cluster_queue_quota.empty() && cohort_quota.empty() && findings_introduced.empty() &&
+        return objects.empty() && cluster_queue_quota.empty() && cohort_quota.empty() && immutable.empty() &&
+               findings_introduced.empty() &&
                findings_fixed.empty();
     }
 };

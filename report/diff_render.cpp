@@ -144,6 +144,16 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
         }
         out << "\n";
     }
+    if (!d.immutable.empty()) {
+        out << "### Rejected on apply\n\nThese fields cannot change in place; the API server rejects the update. "
+               "Delete and re-create the object (its workloads are affected), or keep the old value.\n\n"
+               "| Object | Field | Before | After | API server |\n|---|---|---|---|---|\n";
+        for (const model::ImmutableChange& c : d.immutable) {
+            out << "| " << md(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name) << " | "
+                << code(c.path) << " | " << cell(c.before) << " | " << cell(c.after) << " | " << md(c.rule) << " |\n";
+        }
+        out << "\n";
+    }
     findings_markdown(out, d);
     if (!d.objects.empty()) {
         out << "### Objects\n\n";
@@ -170,6 +180,14 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         for (const model::FieldChange& f : o.fields) {
             out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
                 << (f.after.empty() ? "<unset>" : f.after) << "\n";
+        }
+    }
+    if (!d.immutable.empty()) {
+        out << "\nrejected on apply (immutable fields; delete and re-create instead):\n";
+        for (const model::ImmutableChange& c : d.immutable) {
+            out << "  " << c.kind << " " << (c.namespace_.empty() ? "" : c.namespace_ + "/") << c.name << " " << c.path
+                << ": " << (c.before.empty() ? "<unset>" : c.before) << " -> " << (c.after.empty() ? "<unset>" : c.after)
+                << ": " << c.rule << "\n";
         }
     }
     for (const auto& [title, list, files] :
@@ -252,6 +270,16 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
                            {"object", {{"kind", f.object.kind}, {"namespace", f.object.namespace_}, {"name", f.object.name}}}});
         }
         j[key] = std::move(arr);
+    }
+    j["immutableChanges"] = nlohmann::ordered_json::array();
+    for (const model::ImmutableChange& c : d.immutable) {
+        j["immutableChanges"].push_back({{"kind", c.kind},
+                                         {"namespace", c.namespace_},
+                                         {"name", c.name},
+                                         {"path", c.path},
+                                         {"before", c.before},
+                                         {"after", c.after},
+                                         {"message", c.rule}});
     }
     j["cohortQuota"] = nlohmann::ordered_json::array();
     for (const QuotaDelta& r : d.cohort_quota) {
