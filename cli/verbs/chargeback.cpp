@@ -1,8 +1,11 @@
 // `kueuegov chargeback`: resource-hours of held quota per group, flavor and resource, split into
 // usage within nominal quota, borrowed usage, quota lent to cohort peers and idle nominal quota,
 // priced from a PriceList, as CSV, JSON or FinOps FOCUS. Math: model/chargeback.h; exports:
-// report/chargeback_export.h. Evidence comes from manifests (an export of Workloads and
-// ClusterQueues: single-export fidelity, audit-evidence.md section 3.4).
+// report/chargeback_export.h. Evidence comes from the audit evidence store (--db: every
+// reservation of the period and the quota in force at each instant) or from manifests (an
+// export of Workloads and ClusterQueues: single-export fidelity, audit-evidence.md section 3.4).
+#include "audit/store/store.h"
+#include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "model/chargeback.h"
@@ -21,6 +24,7 @@ namespace {
 
 struct ChargebackArgs {
     std::vector<std::string> paths;
+    std::string db;
     std::string from, to, prices, by = "clusterqueue", format = "csv", out;
 };
 
@@ -31,8 +35,21 @@ int run_chargeback(const ChargebackArgs& a) {
                   << "\"2026-01-01T00:00:00Z\", found \"" << (!from ? a.from : a.to) << "\"\n";
         return k_exit_usage;
     }
-    LoadedInput in = load_inputs(a.paths);
-    if (!in.ok || in.diags.error_count() != 0) return k_exit_usage;
+    if (a.db.empty() == a.paths.empty()) {
+        std::cerr << "kueuegov: error: chargeback reads either an evidence store (--db FILE) or manifests "
+                     "(-f PATH...), "
+                  << (a.db.empty() ? "found neither" : "found both") << "\n";
+        return k_exit_usage;
+    }
+    if (*to <= *from) {
+        std::cerr << "kueuegov: error: --to must be after --from, found " << a.from << " and " << a.to << "\n";
+        return k_exit_usage;
+    }
+    LoadedInput in;
+    if (!a.paths.empty()) {
+        in = load_inputs(a.paths);
+        if (!in.ok || in.diags.error_count() != 0) return k_exit_usage;
+    }
     model::PriceList prices;
     bool have_prices = false;
     if (!a.prices.empty()) {
@@ -47,7 +64,15 @@ int run_chargeback(const ChargebackArgs& a) {
         prices = std::move(pl.value());
         have_prices = true;
     }
-    const model::ExportEvidence ev = model::evidence_from_export(in.cluster, *to);
+    HeldQuotaEvidence held;
+    if (!a.db.empty()) {
+        auto store = open_store_or_report(a.db);
+        if (!store) return k_exit_usage;
+        held = held_quota_from_store(*store, *from, *to);
+    } else {
+        held = held_quota_from_export(in.cluster, *to);
+    }
+    const model::ExportEvidence& ev = held.evidence;
     model::ChargebackInput ci;
     ci.from = *from;
     ci.to = *to;
@@ -60,10 +85,7 @@ int run_chargeback(const ChargebackArgs& a) {
         std::cerr << "kueuegov: error: " << res.error().message << "\n";
         return k_exit_usage;
     }
-    std::cerr << "chargeback: source single-export (partial): reservations that ended before the export are not "
-                 "seen";
-    if (ev.skipped) std::cerr << "; " << ev.skipped << " admitted workload(s) without a QuotaReserved time skipped";
-    std::cerr << "\n";
+    std::cerr << "chargeback: " << held.fidelity << "\n";
     for (const auto& u : res->unpriced) std::cerr << "chargeback: warning: no price for " << u << "\n";
     const auto f = a.format == "json" ? report::ChargebackFormat::json
                    : a.format == "focus" ? report::ChargebackFormat::focus
@@ -87,7 +109,8 @@ Verb chargeback_verb() {
     return {"chargeback", "Resource-hours and costs of held quota per queue, namespace or flavor (CSV, JSON, FOCUS)",
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<ChargebackArgs>();
-                add_filename_flags(cmd, a->paths);
+                add_filename_flags(cmd, a->paths, false);
+                cmd.add_option("--db", a->db, "Audit evidence store (kueuegov audit ingest) to charge from; instead of -f");
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
                 cmd.add_option("--prices", a->prices, "PriceList file (kueuegov.io/v1alpha1 kind PriceList)");
@@ -97,10 +120,13 @@ Verb chargeback_verb() {
                     ->check(CLI::IsMember({"csv", "json", "focus"}));
                 cmd.add_option("--output-file", a->out, "Write to this file instead of stdout");
                 cmd.footer("Examples:\n"
+                           "  kueuegov chargeback --db evidence.db --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z\n"
                            "  kueuegov chargeback -f export/ --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z\n"
                            "  kueuegov chargeback -f export/ --from ... --to ... --prices prices.yaml --by localqueue -o focus\n"
                            "Quantities are resource-hours (GPU-Hours, Core-Hours, GiB-Hours), 6 decimals; costs use\n"
-                           "exact decimal arithmetic. Exit status: 0 ok; 2 when an input cannot be read.");
+                           "exact decimal arithmetic. With --db, a ClusterQueue edited in the period is charged under\n"
+                           "each quota while it was in force; -f sees one export (reservations open at --to).\n"
+                           "Exit status: 0 ok; 2 when an input or the store cannot be read.");
                 return [a] { return run_chargeback(*a); };
             }};
 }
