@@ -5,6 +5,7 @@
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
 
+#include <cstdlib>
 #include <ctime>
 
 namespace kg::audit {
@@ -15,8 +16,11 @@ using store::Transaction;
 
 namespace {
 
+/// The ingest time recorded in sources and batches (and so covered by the chain).
+/// SOURCE_DATE_EPOCH fixes it, as in reproducible builds, so tests get identical stores.
 std::string now_rfc3339() {
     std::time_t t = std::time(nullptr);
+    if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) t = static_cast<std::time_t>(std::atoll(e));
     std::tm tm{};
     gmtime_r(&t, &tm);
     char buf[32];

@@ -1,0 +1,100 @@
+// Queue definitions for the evidence report: the cohort tree, each ClusterQueue's quotas,
+// namespace selector, preemption and fair-sharing settings, and flavors with their node labels.
+#include "cli/report_data.h"
+#include "model/enum_names.h"
+
+#include <map>
+
+namespace kg::cli {
+
+namespace {
+
+std::string selector_text(const std::optional<model::LabelSelector>& sel) {
+    if (!sel) return "none (matches no namespace)";
+    if (sel->is_empty()) return "{} (every namespace)";
+    std::string s;
+    for (const auto& [k, v] : sel->match_labels) s += (s.empty() ? "" : ", ") + k + "=" + v;
+    for (const auto& r : sel->match_expressions) {
+        static const char* ops[] = {"in", "notin", "exists", "!exists", "gt", "lt"};
+        s += (s.empty() ? "" : ", ") + r.key.value + " " + ops[static_cast<int>(r.op)];
+        if (!r.values.empty()) {
+            s += " (";
+            for (std::size_t i = 0; i < r.values.size(); ++i) s += (i ? "," : "") + r.values[i];
+            s += ")";
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+void add_queue_definitions(report::ReportData& d, const model::Cluster& c) {
+    std::map<std::string, report::ReportCohort> cohorts;
+    for (const auto& co : c.cohorts) {
+        auto& r = cohorts[co.meta.name.value];
+        r.name = co.meta.name.value;
+        r.parent = co.parent_name.value;
+        if (!r.parent.empty()) {
+            cohorts[r.parent].name = r.parent;
+            cohorts[r.parent].members.push_back("cohort " + r.name);
+        }
+    }
+    for (const auto& cq : c.cluster_queues) {
+        if (cq.cohort.value.empty()) continue;
+        cohorts[cq.cohort.value].name = cq.cohort.value;
+        cohorts[cq.cohort.value].members.push_back(cq.meta.name.value);
+    }
+    for (auto& [n, co] : cohorts) d.cohorts.push_back(co);
+
+    for (const auto& cq : c.cluster_queues) {
+        report::ReportQueueDef q;
+        q.cluster_queue = cq.meta.name.value;
+        q.cohort = cq.cohort.value;
+        q.namespace_selector = selector_text(cq.namespace_selector);
+        q.preemption = std::string("withinClusterQueue ") + model::name_of(cq.preemption.within_cluster_queue.value) +
+                       ", reclaimWithinCohort " + model::name_of(cq.preemption.reclaim_within_cohort.value);
+        q.fair_sharing = cq.fair_sharing_weight ? "weight " + cq.fair_sharing_weight->value.to_string() : "weight 1 (default)";
+        for (const auto& rg : cq.resource_groups)
+            for (const auto& fq : rg.flavors)
+                for (const auto& rq : fq.resources)
+                    q.quotas.push_back({fq.name.value, rq.name.value, rq.nominal_quota.value.to_string(),
+                                        rq.borrowing_limit ? rq.borrowing_limit->value.to_string() : "",
+                                        rq.lending_limit ? rq.lending_limit->value.to_string() : ""});
+        for (const auto& lq : c.local_queues)
+            if (lq.cluster_queue.value == q.cluster_queue)
+                q.local_queues.push_back(lq.meta.namespace_.value + "/" + lq.meta.name.value);
+        d.queues.push_back(std::move(q));
+    }
+    for (const auto& f : c.resource_flavors) {
+        std::string labels;
+        for (const auto& [k, v] : f.node_labels) labels += (labels.empty() ? "" : ", ") + k + "=" + v.value;
+        d.flavors.push_back({f.meta.name.value, labels});
+    }
+}
+
+report::ReportFinding report_finding(const model::Finding& f, const model::SourceFiles& files) {
+    // Positions print as file:line:col, or file:line when the evidence has no column (a line of
+    // an audit log), or as the file name alone when the "file" is already a place in the store.
+    std::string loc;
+    if (f.pos.line) {
+        const std::string& file = files.name(f.pos.file_id);
+        if (file.rfind(k_store_evidence_prefix, 0) == 0) {
+            loc = file.substr(k_store_evidence_prefix.size());
+        } else {
+            loc = file + ":" + std::to_string(f.pos.line);
+            if (f.pos.col) loc += ":" + std::to_string(f.pos.col);
+        }
+    }
+    std::string object = f.object.kind + "/" + (f.object.namespace_.empty() ? "" : f.object.namespace_ + "/") + f.object.name;
+    std::string message = f.message;
+    // History findings say who and when; the report adds what the message does not already say.
+    if (!f.time.empty() && !f.actor.empty() && message.find(f.actor) == std::string::npos)
+        message += " (by " + f.actor + ", at " + f.time + ")";
+    else if (!f.time.empty())
+        message += " (at " + f.time + ")";
+    else if (!f.actor.empty() && message.find(f.actor) == std::string::npos)
+        message += " (by " + f.actor + ")";
+    return {model::severity_name(f.severity), f.rule + " " + f.name, object, message, loc};
+}
+
+}  // namespace kg::cli
