@@ -8,7 +8,8 @@ namespace kg::report {
 namespace {
 
 std::string object_name(const model::ObjectRef& o) {
-    return o.kind + " " + (o.namespace_.empty() ? o.name : o.namespace_ + "/" + o.name);
+    std::string name = o.namespace_.empty() ? o.name : o.namespace_ + "/" + o.name;
+    return o.kind.empty() ? name : o.kind + " " + name;
 }
 
 /// Control characters from the log must not reach the terminal raw.

@@ -14,13 +14,15 @@ std::vector<Verb> audit_subcommands() {
     return {
         audit_ingest_subcommand(),
         audit_verify_subcommand(),
+        audit_check_subcommand(),
+        audit_timeline_subcommand(),
     };
 }
 
 }  // namespace
 
 Verb audit_verb() {
-    return {"audit", "Evidence store from audit logs and exports: ingest, verify",
+    return {"audit", "Evidence store from audit logs and exports: ingest, verify, check, timeline",
             [](CLI::App& cmd) -> VerbAction {
                 cmd.require_subcommand(1);
                 cmd.footer("The store is one SQLite file; its schema is in man kueuegov-audit.\n"

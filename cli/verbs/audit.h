@@ -9,5 +9,7 @@ namespace kg::cli {
 
 Verb audit_ingest_subcommand();
 Verb audit_verify_subcommand();
+Verb audit_check_subcommand();
+Verb audit_timeline_subcommand();
 
 }  // namespace kg::cli

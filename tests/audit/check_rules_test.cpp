@@ -269,6 +269,18 @@ TEST_CASE("KQ5005 reconstructs usage over time and reports each window above the
         CHECK(g[0].message.find("held up to 24500m nvidia.com/gpu") != std::string::npos);
         CHECK(g[0].message.find("500m above its limit of 24") != std::string::npos);
     }
+    SECTION("the finding points at the write that lowered the quota, with its author") {
+        auto lower = change("ClusterQueue", "team-a", "patch", "bob@example.com", 2000);
+        v.changes.push_back(lower);
+        auto reserve = step("d", "quota_reserved", k_kueue, 2400);
+        v.steps.push_back(reserve);
+        auto g = run_rule(v, "KQ5005");
+        REQUIRE(g.size() == 2);
+        CHECK(g[0].pos.line == 2000);
+        CHECK(g[0].actor == "bob@example.com");
+        CHECK(g[1].pos.line == 2400);
+        CHECK(g[1].actor.empty());
+    }
     SECTION("no quota revision known, nothing to compare with") {
         v.versions.clear();
         CHECK(run_rule(v, "KQ5005").empty());

@@ -51,7 +51,31 @@ struct Window {
     const model::QuotaVersion* version = nullptr;
 };
 
-void check_one(const Key& key, const std::vector<const model::QuotaInterval*>& ivs,
+/// Where a window of excess began, to point the finding at: the ClusterQueue write that changed
+/// its quota at that second (its author is the actor), else the reservation that started then,
+/// else the ClusterQueue's last write before it. Empty when the store has none of them.
+std::pair<std::string, std::string> window_start(const HistoryView& v, const std::string& cq, std::int64_t from_s) {
+    const model::ObjectChange* before = nullptr;
+    for (const model::ObjectChange& c : v.changes) {
+        if (c.kind != "ClusterQueue" || c.name != cq || (c.code && *c.code >= 300) || c.evidence.empty()) {
+            continue;
+        }
+        if (c.ts_us / 1000000 == from_s) {
+            return {c.evidence, c.actor};
+        }
+        if (c.ts_us / 1000000 < from_s && (!before || c.ts_us >= before->ts_us)) {
+            before = &c;
+        }
+    }
+    for (const model::WorkloadStep& s : v.steps) {
+        if (s.step == "quota_reserved" && s.cluster_queue == cq && s.ts_us / 1000000 == from_s && !s.evidence.empty()) {
+            return {s.evidence, ""};
+        }
+    }
+    return before ? std::pair<std::string, std::string>{before->evidence, ""} : std::pair<std::string, std::string>{};
+}
+
+void check_one(const HistoryView& v, const Key& key, const std::vector<const model::QuotaInterval*>& ivs,
                std::vector<const model::QuotaVersion*> vers, std::int64_t lo, std::int64_t hi, FindingSink& out) {
     std::map<std::int64_t, std::int64_t> delta;
     std::set<std::int64_t> points;
@@ -110,6 +134,7 @@ void check_one(const Key& key, const std::vector<const model::QuotaInterval*>& i
     const auto& [cq, flavor, resource] = key;
     for (const Window& w : windows) {
         Report r;
+        std::tie(r.evidence, r.actor) = window_start(v, cq, w.from);
         r.path = "spec.resourceGroups[].flavors[" + flavor + "].resources[" + resource + "]";
         r.object = {"ClusterQueue", "", cq};
         r.time = model::format_rfc3339(w.from);
@@ -142,7 +167,7 @@ void check_kq5005(const HistoryView& v, FindingSink& out) {
         if (q == vers.end()) {
             continue;  // no quota known for this flavor and resource: nothing to compare with
         }
-        check_one(key, list, q->second, lo, hi, out);
+        check_one(v, key, list, q->second, lo, hi, out);
     }
 }
 

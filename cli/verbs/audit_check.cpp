@@ -1,0 +1,216 @@
+// `kueuegov audit check --db FILE`: runs the history rules (audit/check, KQ5xxx) over the
+// evidence store: fills a HistoryView from the store's queries, runs the rules, renders
+// the findings like lint's (plus actor and time) and maps them to an exit code.
+#include "audit/check/engine.h"
+#include "audit/check/store_view.h"
+#include "audit/store/queries.h"
+#include "audit/store/store.h"
+#include "cli/verbs/audit.h"
+#include "lint/rule.h"
+#include "model/policy.h"
+#include "model/time.h"
+#include "report/findings_render.h"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <set>
+
+namespace kg::cli {
+
+namespace {
+
+struct CheckArgs {
+    std::string db, policy, from, to, output = "text", fail_on = "error", preemption_burst;
+    std::vector<std::string> enable, disable;
+    bool list_rules = false;
+};
+
+std::vector<report::FindingsRuleMeta> history_rule_meta() {
+    std::vector<report::FindingsRuleMeta> out;
+    for (const audit::check::Rule& r : audit::check::registry()) {
+        out.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
+                       std::string(audit::check::rule_doc(r.info->id))});
+    }
+    return out;
+}
+
+int list_rules(const CheckArgs& a) {
+    if (a.output == "json") {
+        report::render_rule_list_json(std::cout, history_rule_meta());
+    } else if (a.output == "text") {
+        report::render_rule_list_text(std::cout, history_rule_meta());
+    } else {
+        std::cerr << "kueuegov: error: --list-rules supports -o text or json, found \"" << a.output << "\"\n";
+        return k_exit_usage;
+    }
+    return k_exit_ok;
+}
+
+std::set<std::string> rule_ids(const std::vector<std::string>& v, bool& ok) {
+    std::set<std::string> out;
+    for (const std::string& id : v) {
+        if (!audit::check::find_rule(id)) {
+            std::cerr << "kueuegov: error: unknown history rule \"" << id << "\" (see kueuegov audit check --list-rules)\n";
+            ok = false;
+        }
+        out.insert(id);
+    }
+    return out;
+}
+
+/// --from/--to: RFC 3339 to Unix microseconds.
+bool parse_time(const std::string& flag, const std::string& text, std::optional<std::int64_t>& out) {
+    if (text.empty()) {
+        return true;
+    }
+    auto s = model::parse_rfc3339(text);
+    if (!s) {
+        std::cerr << "kueuegov: error: " << flag << " expects an RFC 3339 time like 2026-10-05T00:00:00Z, found \""
+                  << text << "\"\n";
+        return false;
+    }
+    out = *s * 1000000;
+    return true;
+}
+
+/// --preemption-burst COUNT/SECONDS, e.g. 10/300.
+bool parse_burst(const std::string& text, audit::check::Thresholds& t) {
+    if (text.empty()) {
+        return true;
+    }
+    std::size_t slash = text.find('/');
+    std::int64_t n = 0, s = 0;
+    auto whole = [](std::string_view v, std::int64_t& out) {
+        auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+        return ec == std::errc() && end == v.data() + v.size() && out > 0 && out <= 1000000000;
+    };
+    if (slash == std::string::npos || !whole(std::string_view(text).substr(0, slash), n) ||
+        !whole(std::string_view(text).substr(slash + 1), s)) {
+        std::cerr << "kueuegov: error: --preemption-burst expects COUNT/SECONDS with positive integers, e.g. 10/300, found \""
+                  << text << "\"\n";
+        return false;
+    }
+    t.preemption_burst_count = n;
+    t.preemption_burst_window_s = s;
+    return true;
+}
+
+int run_check(const CheckArgs& a) {
+    if (a.list_rules) {
+        return list_rules(a);
+    }
+    bool ok = true;
+    audit::check::CheckOptions opt;
+    opt.enable = rule_ids(a.enable, ok);
+    opt.disable = rule_ids(a.disable, ok);
+    audit::check::HistoryView view;
+    ok = parse_time("--from", a.from, view.period.from_us) && ok;
+    ok = parse_time("--to", a.to, view.period.to_us) && ok;
+    ok = parse_burst(a.preemption_burst, view.thresholds) && ok;
+    if (!ok) {
+        return k_exit_usage;
+    }
+    if (view.period.from_us && view.period.to_us && *view.period.from_us >= *view.period.to_us) {
+        std::cerr << "kueuegov: error: --from " << a.from << " is not before --to " << a.to << "\n";
+        return k_exit_usage;
+    }
+    if (a.db.empty() || !std::filesystem::exists(a.db)) {
+        std::cerr << "kueuegov: error: cannot open evidence store " << a.db << ": no such file\n";
+        return k_exit_usage;
+    }
+    if (!a.policy.empty()) {
+        model::SourceFiles files;
+        model::DiagSink pd;
+        auto p = model::load_policy_file(files, a.policy, pd);
+        if (!p) {
+            std::cerr << "kueuegov: error: " << p.error().message << "\n";
+            return k_exit_usage;
+        }
+        for (const model::Diagnostic& d : pd.items()) {
+            std::cerr << model::format_diagnostic(files, d) << "\n";
+        }
+        if (pd.error_count() > 0) {
+            return k_exit_usage;
+        }
+        for (const auto& [id, o] : p->rules) {
+            // One policy serves lint and audit check: each reads the overrides of its own rules.
+            if (!audit::check::find_rule(id) && !lint::find_rule(id)) {
+                std::cerr << model::format_diagnostic(files, {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
+                          << "\n";
+                return k_exit_usage;
+            }
+        }
+        view.policy = std::move(*p);
+        if (view.policy.kueue) {
+            view.kueue = *view.policy.kueue;
+        }
+    }
+
+    audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
+    audit::check::fill_view(store, view);
+    audit::check::CheckResult res = audit::check::run_checks(view, opt);
+    report::FindingsSummary sum{audit::query::sources(store).size(), audit::check::object_count(view), 0, 0};
+    if (a.output == "json") {
+        report::render_findings_json(std::cout, res.files, res.findings, sum);
+    } else if (a.output == "sarif") {
+        report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(), KG_VERSION);
+    } else {
+        report::render_findings_text(std::cout, res.files, res.findings, sum);
+    }
+    if (a.fail_on == "never") {
+        return k_exit_ok;
+    }
+    model::Severity threshold = a.fail_on == "info"      ? model::Severity::info
+                                : a.fail_on == "warning" ? model::Severity::warning
+                                                         : model::Severity::error;
+    for (const model::Finding& f : res.findings) {
+        if (static_cast<int>(f.severity) <= static_cast<int>(threshold)) {
+            return k_exit_findings;
+        }
+    }
+    return k_exit_ok;
+}
+
+}  // namespace
+
+Verb audit_check_subcommand() {
+    return {"check", "Run the history rules (KQ5xxx) over the evidence store: who changed queue policy, bypasses, "
+                     "relabels, forced admissions, usage above quota, preemption bursts, missing change records",
+            [](CLI::App& cmd) -> VerbAction {
+                auto a = std::make_shared<CheckArgs>();
+                cmd.add_option("--db", a->db, "Evidence store (SQLite file written by audit ingest)");
+                cmd.add_option("--policy", a->policy,
+                               "Governance policy file: platformOwners, changeRecordAnnotation, kueue:, rules:");
+                cmd.add_option("--from", a->from, "Judge only events at or after this RFC 3339 time");
+                cmd.add_option("--to", a->to, "Judge only events before this RFC 3339 time");
+                cmd.add_option("-o,--output", a->output, "Output format")
+                    ->check(CLI::IsMember({"text", "json", "sarif"}));
+                cmd.add_option("--fail-on", a->fail_on, "Exit 1 when a finding is at or above this severity")
+                    ->check(CLI::IsMember({"error", "warning", "info", "never"}));
+                cmd.add_option("--enable", a->enable, "Run only these rules (comma-separated ids)")->delimiter(',');
+                cmd.add_option("--disable", a->disable, "Do not run these rules (comma-separated ids)")->delimiter(',');
+                cmd.add_option("--preemption-burst", a->preemption_burst,
+                               "KQ5006 threshold as COUNT/SECONDS (default 10/300)");
+                cmd.add_flag("--list-rules", a->list_rules, "List the history rules (-o text or json) and exit");
+                cmd.footer("Examples:\n"
+                           "  kueuegov audit check --db evidence.db --policy policy.yaml\n"
+                           "  kueuegov audit check --db evidence.db --from 2026-10-01T00:00:00Z --to 2026-11-01T00:00:00Z\n"
+                           "  kueuegov audit check --db evidence.db -o sarif > history.sarif\n"
+                           "  kueuegov audit check --db evidence.db --enable KQ5005,KQ5006 --preemption-burst 5/60\n"
+                           "  kueuegov audit check --list-rules\n"
+                           "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or above "
+                           "it;\n2 usage error, a store that cannot be opened, or an invalid policy file.");
+                return [a] {
+                    if (a->db.empty() && !a->list_rules) {
+                        std::cerr << "kueuegov: error: audit check needs --db FILE\n";
+                        return static_cast<int>(k_exit_usage);
+                    }
+                    return run_check(*a);
+                };
+            }};
+}
+
+}  // namespace kg::cli
