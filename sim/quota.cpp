@@ -147,7 +147,7 @@ void Snapshot::remove_usage(int cq, const FRAmounts& u) {
 
 void Snapshot::add_workload(const WorkloadInfo& wl) {
     int cq = find_cq(wl.cluster_queue);
-    workloads[wl.key] = &wl;
+    workloads[wl.key] = {&wl, cq};
     if (cq < 0) return;
     add_usage(cq, wl.usage);
     nodes[cq].workloads.push_back(&wl);
@@ -156,8 +156,8 @@ void Snapshot::add_workload(const WorkloadInfo& wl) {
 void Snapshot::remove_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    const WorkloadInfo* wl = it->second;
-    int cq = find_cq(wl->cluster_queue);
+    const WorkloadInfo* wl = it->second.info;
+    int cq = it->second.cq;
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
     auto pos = std::find(list.begin(), list.end(), wl);
@@ -169,8 +169,8 @@ void Snapshot::remove_workload(const std::string& key) {
 void Snapshot::restore_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    const WorkloadInfo* wl = it->second;
-    int cq = find_cq(wl->cluster_queue);
+    const WorkloadInfo* wl = it->second.info;
+    int cq = it->second.cq;
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
     if (std::find(list.begin(), list.end(), wl) != list.end()) return;

@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -87,7 +88,12 @@ public:
     std::map<std::string, int> cohort_index;
     /// Reserving workloads by key. The snapshot points at them: they must outlive it (the
     /// CycleRunner keeps them for the whole cycle), and copying none keeps a cycle cheap.
-    std::map<std::string_view, const WorkloadInfo*> workloads;
+    /// With the node of its ClusterQueue (-1 when the snapshot has none), found once.
+    struct Held {
+        const WorkloadInfo* info = nullptr;
+        int cq = -1;
+    };
+    std::unordered_map<std::string_view, Held> workloads;
 
     int find_cq(const std::string& name) const;
     bool has_parent(int n) const { return nodes[n].parent >= 0; }
