@@ -107,6 +107,11 @@ struct SourceInfo {
     std::optional<std::int64_t> size;
     std::int64_t rows = 0;     ///< evidence rows it contributed
     std::int64_t batches = 0;
+    /// What the input held, summed over its batches (a resumed ingest included): events read,
+    /// events that yielded Kueue evidence, bad lines/documents, and skipped events by reason.
+    /// Zero for sources ingested before schema 2 recorded them.
+    std::int64_t events = 0, kept = 0, bad = 0;
+    std::vector<std::pair<std::string, std::int64_t>> skipped;
 };
 
 /// The result of re-computing the batch hash chain.

@@ -276,6 +276,8 @@ struct Extractor::Impl {
         if (x.verb == "get" || x.verb == "list" || x.verb == "watch") return skip("read-only verb (get/list/watch)");
         auto ref = child(ev, "objectRef");
         if (!ref) return skip("non-resource request");
+        // A dry run is logged like the real write (only the URI tells) and changed nothing.
+        if (str(ev, "requestURI").find("dryRun=") != std::string_view::npos) return skip("dry-run request (changes nothing)");
         x.group = std::string(str(ref, "apiGroup"));
         x.resource = std::string(str(ref, "resource"));
         const Classified cl = classify_resource(x.group, x.resource);

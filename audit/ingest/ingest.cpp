@@ -9,6 +9,7 @@
 
 #include <simdjson.h>
 
+#include <cstdio>
 #include <ctime>
 #include <deque>
 
@@ -45,6 +46,43 @@ struct PeekedLine {
     std::uint64_t number = 0, end_offset = 0;
     bool too_long = false;
 };
+
+std::string json_quote(std::string_view s) {
+    std::string out = "\"";
+    for (unsigned char ch : s) {
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += static_cast<char>(ch);
+        } else if (ch < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", ch);
+            out += buf;
+        } else {
+            out += static_cast<char>(ch);
+        }
+    }
+    return out + "\"";
+}
+
+/// What was read since the last commit: the batch's share of the source's counts.
+BatchInput input_since(const Counts& now, const Counts& then) {
+    BatchInput in;
+    in.events = static_cast<std::int64_t>(now.events - then.events);
+    in.kept = static_cast<std::int64_t>(now.kept - then.kept);
+    in.bad = static_cast<std::int64_t>(now.bad - then.bad);
+    in.skipped_json = "{";
+    bool first = true;
+    for (const auto& [reason, n] : now.skipped) {
+        const auto it = then.skipped.find(reason);
+        const std::uint64_t d = n - (it == then.skipped.end() ? 0 : it->second);
+        if (d == 0) continue;
+        if (!first) in.skipped_json += ',';
+        first = false;
+        in.skipped_json += json_quote(reason) + ":" + std::to_string(d);
+    }
+    in.skipped_json += "}";
+    return in;
+}
 
 bool looks_like_json_line(std::string_view s) {
     s = strip_cri(trim_left(s));
@@ -108,6 +146,12 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     BatchWriter writer(store, st.id);
     Extractor ex(writer, res.counts, path == "-" ? std::string("<stdin>") : path, diag, as_of_s * 1'000'000);
 
+    Counts at_commit;  // the counts when the last batch was committed
+    auto commit = [&](std::uint64_t end, std::uint64_t line) {
+        writer.commit(end, line, input_since(res.counts, at_commit));
+        at_commit = res.counts;
+    };
+
     Progress prog;
     prog.path = path;
     prog.raw_total = in.raw_size();
@@ -165,7 +209,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
             }
             since_commit = end - last_commit_offset;
             if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows) || since_commit >= opt.batch_bytes) {
-                writer.commit(end, number);
+                commit(end, number);
                 last_commit_offset = end;
                 committed();
             }
@@ -199,7 +243,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
             ex.document(json, node.pos.line);
             last_line = node.pos.line;
             if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows)) {
-                writer.commit(0, 0);  // documents are re-read whole on resume; rows are idempotent
+                commit(0, 0);  // documents are re-read whole on resume; rows are idempotent
                 committed();
             }
         });
@@ -217,7 +261,8 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         diag << path << ": gzip stream ends early (a truncated file); the lines before the cut were kept\n";
     }
     in.drain_raw();
-    writer.seal(end_offset, last_line, static_cast<std::int64_t>(in.raw_read()), in.sha256());
+    writer.seal(end_offset, last_line, static_cast<std::int64_t>(in.raw_read()), in.sha256(),
+                input_since(res.counts, at_commit));
     committed();
     return res;
 }

@@ -48,6 +48,10 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
         seals = b.int64(7) != 0;
         source_id = b.int64(1);
     }
+    // Input counts (schema 2): hashed when recorded, so batches written before stay verifiable.
+    Stmt counts(db, "SELECT events, kept, bad, skipped FROM batches WHERE id = ? AND events IS NOT NULL");
+    counts.bind(1, batch_id);
+    if (counts.step()) feed_row(h, counts);
     if (seals) {
         Stmt src(db, "SELECT id, path, format, compression, head_sha256, size, sha256, as_of, status "
                      "FROM sources WHERE id = ?");

@@ -118,7 +118,12 @@ std::vector<model::SourceInfo> sources(const EvidenceStore& st) {
     Stmt s(st.db(), "SELECT id, path, format, compression, COALESCE(sha256, ''), status, ingested_at, "
                     "COALESCE(completed_at, ''), COALESCE(as_of, ''), size, "
                     "(SELECT COALESCE(SUM(rows), 0) FROM batches b WHERE b.source_id = sources.id), "
-                    "(SELECT COUNT(*) FROM batches b WHERE b.source_id = sources.id) FROM sources ORDER BY id");
+                    "(SELECT COUNT(*) FROM batches b WHERE b.source_id = sources.id), "
+                    "(SELECT COALESCE(SUM(events), 0) FROM batches b WHERE b.source_id = sources.id), "
+                    "(SELECT COALESCE(SUM(kept), 0) FROM batches b WHERE b.source_id = sources.id), "
+                    "(SELECT COALESCE(SUM(bad), 0) FROM batches b WHERE b.source_id = sources.id) "
+                    "FROM sources ORDER BY id");
+    Stmt skipped(st.db(), "SELECT skipped FROM batches WHERE source_id = ? AND skipped IS NOT NULL ORDER BY id");
     while (s.step()) {
         model::SourceInfo i;
         i.id = s.int64(0);
@@ -133,6 +138,16 @@ std::vector<model::SourceInfo> sources(const EvidenceStore& st) {
         i.size = opt_int(s, 9);
         i.rows = s.int64(10);
         i.batches = s.int64(11);
+        i.events = s.int64(12);
+        i.kept = s.int64(13);
+        i.bad = s.int64(14);
+        std::map<std::string, std::int64_t> by_reason;
+        skipped.bind(1, i.id);
+        while (skipped.step())
+            if (auto obj = parse_json(skipped.text(0)))
+                for (const auto& e : obj->entries) by_reason[e.key] += std::stoll(e.value.scalar);
+        skipped.reset();
+        i.skipped.assign(by_reason.begin(), by_reason.end());
         out.push_back(std::move(i));
     }
     return out;

@@ -16,6 +16,14 @@ struct Actor {
     std::string impersonated;        ///< effective user when the request used --as, else ""
 };
 
+/// What the input range of one batch held: events read, kept (yielded Kueue evidence), bad
+/// lines, and skipped events by reason as a JSON object {"reason": count}.
+struct BatchInput {
+    std::int64_t events = 0, kept = 0, bad = 0;
+    std::string skipped_json = "{}";
+    bool empty() const { return events == 0 && bad == 0; }
+};
+
 struct ObjectVersionRow {
     std::uint64_t line = 0;
     std::string nkey;

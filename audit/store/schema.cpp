@@ -223,8 +223,19 @@ CREATE INDEX namespaces_batch ON namespaces(batch_id);
 CREATE INDEX namespaces_name ON namespaces(name, ts_us);
 )sql";
 
+// Migration 2: what each batch's input range held (events read, kept, bad lines, skipped by
+// reason as a JSON object), so a source's completeness survives a resumed ingest (the totals are
+// sums over its batches). NULL in batches written before it; the chain covers them when set.
+constexpr const char* k_migration_2 = R"sql(
+ALTER TABLE batches ADD COLUMN events INTEGER;
+ALTER TABLE batches ADD COLUMN kept INTEGER;
+ALTER TABLE batches ADD COLUMN bad INTEGER;
+ALTER TABLE batches ADD COLUMN skipped TEXT;
+)sql";
+
 const Migration k_migrations[] = {
     {1, "initial schema", k_migration_1},
+    {2, "input counts per batch", k_migration_2},
 };
 
 std::string now_rfc3339() {
@@ -262,13 +273,15 @@ void refuse_newer(Db& db, int have) {
 
 }  // namespace
 
-void migrate(Db& db) {
+void migrate(Db& db) { migrate_to(db, known_schema_version()); }
+
+void migrate_to(Db& db, int target) {
     db.exec("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
             "applied_at TEXT NOT NULL)");
     const int have = schema_version(db);
     refuse_newer(db, have);
     for (const Migration& m : k_migrations) {
-        if (m.version <= have) continue;
+        if (m.version <= have || m.version > target) continue;
         Transaction tx(db);
         db.exec(m.sql);
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");

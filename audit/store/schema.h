@@ -17,6 +17,9 @@ int schema_version(Db& db);
 /// model::Fatal when the store is newer than known_schema_version().
 void migrate(Db& db);
 
+/// migrate() up to `target` only: for tests that build an older store.
+void migrate_to(Db& db, int target);
+
 /// Throws model::Fatal unless `db` is at exactly known_schema_version() (read-only opens).
 void require_current(Db& db);
 

@@ -377,11 +377,11 @@ std::string BatchWriter::last_activation_step(const std::string& ns, const std::
     return out;
 }
 
-void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal) {
+void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input) {
     Db& db = m_store.db();
-    if (seal) open_batch(last_line);
+    if (seal || !input.empty()) open_batch(last_line);
     if (m_batch_id != 0) {
-        if (m_rows == 0 && !seal) {
+        if (m_rows == 0 && !seal && input.empty()) {
             Stmt del(db, "DELETE FROM batches WHERE id = ?");
             del.bind(1, m_batch_id).exec();
         } else {
@@ -394,6 +394,11 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
                 .bind(3, m_rows).bind(4, std::int64_t{seal ? 1 : 0}).bind(5, now_rfc3339()).bind(6, prev_hash)
                 .bind(7, m_batch_id);
             upd.exec();
+            if (!input.empty() || seal) {  // NULL = not recorded (as in batches written before schema 2)
+                Stmt counts(db, "UPDATE batches SET events = ?, kept = ?, bad = ?, skipped = ? WHERE id = ?");
+                counts.bind(1, input.events).bind(2, input.kept).bind(3, input.bad).bind(4, input.skipped_json)
+                    .bind(5, m_batch_id).exec();
+            }
             const store::BatchDigest d = store::batch_digest(db, m_batch_id, prev_hash);
             Stmt h(db, "UPDATE batches SET hash = ? WHERE id = ?");
             h.bind(1, d.hash).bind(2, m_batch_id).exec();
@@ -405,12 +410,12 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
     r.exec();
 }
 
-void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line) {
+void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input) {
     if (!m_in_tx) {
         m_store.db().exec("BEGIN IMMEDIATE");
         m_in_tx = true;
     }
-    finish_batch(end_offset, last_line, false);
+    finish_batch(end_offset, last_line, false, input);
     m_store.db().exec("COMMIT");
     m_in_tx = false;
     m_batch_id = 0;
@@ -418,7 +423,7 @@ void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line) {
 }
 
 void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::int64_t size,
-                       const std::string& sha256) {
+                       const std::string& sha256, const BatchInput& input) {
     Db& db = m_store.db();
     if (!m_in_tx) {
         db.exec("BEGIN IMMEDIATE");
@@ -427,7 +432,7 @@ void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::i
     // The source record must hold its final values before the sealing batch hashes it.
     Stmt src(db, "UPDATE sources SET size = ?, sha256 = ?, status = 'complete', completed_at = ? WHERE id = ?");
     src.bind(1, size).bind(2, sha256).bind(3, now_rfc3339()).bind(4, m_source).exec();
-    finish_batch(end_offset, last_line, true);
+    finish_batch(end_offset, last_line, true, input);
     db.exec("COMMIT");
     m_in_tx = false;
     m_batch_id = 0;

@@ -96,19 +96,21 @@ public:
     /// Rows inserted into the open batch so far.
     std::int64_t pending_rows() const { return m_rows; }
 
-    /// Commits the open batch (if it inserted rows) and records that the source is ingested up
-    /// to `end_offset` decompressed bytes / `last_line`.
-    void commit(std::uint64_t end_offset, std::uint64_t last_line);
+    /// Commits the open batch (kept when it inserted rows or `input` read events) with the counts
+    /// of its input range, and records that the source is ingested up to `end_offset`
+    /// decompressed bytes / `last_line`.
+    void commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input = {});
 
     /// Final commit: marks the source complete with its size and sha256, in a sealing batch
     /// whose hash covers the source record.
-    void seal(std::uint64_t end_offset, std::uint64_t last_line, std::int64_t size, const std::string& sha256);
+    void seal(std::uint64_t end_offset, std::uint64_t last_line, std::int64_t size, const std::string& sha256,
+              const BatchInput& input = {});
 
     std::int64_t batches_committed() const { return m_batches; }
 
 private:
     void open_batch(std::uint64_t line);
-    void finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal);
+    void finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input);
     bool insert(store::Stmt& s);
 
     EvidenceStore& m_store;

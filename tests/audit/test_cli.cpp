@@ -68,5 +68,5 @@ TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     }
     const Run r = run("audit verify --db " + db.str());
     CHECK(r.rc == 2);
-    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 1 this kueuegov knows"));
+    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 2 this kueuegov knows"));
 }

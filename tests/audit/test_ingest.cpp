@@ -93,6 +93,38 @@ TEST_CASE("ingesting the same source twice adds nothing") {
     CHECK(st.verify().intact);
 }
 
+TEST_CASE("per-source input counts are stored and summed over batches") {
+    TempPath db("counts");
+    EvidenceStore st(db.str(), EvidenceStore::Access::read_write);
+    ingest::IngestOptions opt;
+    opt.batch_rows = 2;  // many batches
+    ingest_file(st, fixture("lifecycle.jsonl"), opt);
+    const auto s = query::sources(st);
+    REQUIRE(s.size() == 1);
+    CHECK(s[0].batches > 5);
+    CHECK(s[0].events == 20);
+    CHECK(s[0].kept == 15);
+    CHECK(s[0].bad == 1);
+    REQUIRE(s[0].skipped.size() == 3);
+    CHECK(s[0].skipped[1] ==
+          std::pair<std::string, std::int64_t>{"not a Kueue, job, Kueue event or namespace request (pre-filter)", 2});
+}
+
+TEST_CASE("dry-run writes are skipped: they change nothing") {
+    TempPath db("dryrun");
+    TempPath log("dryrun", ".jsonl");
+    std::string text = read_all(fixture("lifecycle.jsonl"));
+    std::size_t at = 0;
+    for (int i = 1; i < 10; ++i) at = text.find('\n', at) + 1;
+    std::string line = text.substr(at, text.find('\n', at) - at);  // alice's quota patch
+    line.replace(line.find("?fieldManager="), 14, "?dryRun=All&fieldManager=");
+    std::ofstream(log.path, std::ios::binary) << line << "\n";
+    EvidenceStore st(db.str(), EvidenceStore::Access::read_write);
+    const Ingested in = ingest_file(st, log.str());
+    CHECK(in.result.counts.skipped.at("dry-run request (changes nothing)") == 1);
+    CHECK(in.result.counts.rows_new == 0);
+}
+
 TEST_CASE("webhook EventLists in JSON and YAML read like the lines they batch") {
     for (const char* name : {"eventlist.json", "eventlist.yaml"}) {
         TempPath db("eventlist");

@@ -170,3 +170,41 @@ TEST_CASE("an uncommitted batch leaves nothing and the source resumes at its las
     CHECK(s.resume_line == 10);
     CHECK(st.verify().intact);
 }
+
+TEST_CASE("a schema 1 store is migrated to 2 and its old batches still verify") {
+    TempDb t("v1");
+    {
+        kg::audit::store::Db db(t.str(), kg::audit::store::Db::Mode::read_write_create);
+        store::migrate_to(db, 1);
+        CHECK(store::schema_version(db) == 1);
+    }
+    {
+        // A binary that knows schema 2 refuses to read a schema 1 store without migrating it.
+        CHECK_THROWS_WITH(EvidenceStore(t.str(), EvidenceStore::Access::read_only),
+                          Catch::Contains("has schema version 1; run `kueuegov audit ingest"));
+    }
+    // Write batches the way schema 1 did (no input counts), then migrate and verify.
+    {
+        kg::audit::store::Db db(t.str(), kg::audit::store::Db::Mode::read_write_create);
+        db.exec("INSERT INTO sources(path, format, compression, head_sha256, status, ingested_at) "
+                "VALUES ('old.log', 'audit-jsonl', 'none', '00', 'partial', 't')");
+    }
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    CHECK(store::schema_version(st.db()) == 2);
+    {
+        BatchWriter w(st, 1);
+        w.add(step(1, "k1", "created"));
+        w.commit(10, 1);  // no input counts: hashed like a schema 1 batch
+        w.add(step(2, "k2", "admitted"));
+        BatchInput in;
+        in.events = 5;
+        in.kept = 1;
+        in.bad = 1;
+        in.skipped_json = R"json({"read-only verb (get/list/watch)":3})json";
+        w.seal(20, 2, 20, "abc", in);
+    }
+    CHECK(st.verify().intact);
+    CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE events IS NULL") == 1);
+    st.db().exec("UPDATE batches SET bad = 0 WHERE events = 5");
+    CHECK_FALSE(st.verify().intact);
+}
