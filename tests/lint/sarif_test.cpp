@@ -120,7 +120,7 @@ struct Checker {
                     only(p["artifactLocation"], pp + ".artifactLocation",
                          {"uri", "uriBaseId", "index", "description", "properties"});
                     string(p["artifactLocation"], "uri", pp + ".artifactLocation", true);
-                    if (p["artifactLocation"]["uri"].is_string()) {
+                    if (p["artifactLocation"].contains("uri") && p["artifactLocation"]["uri"].is_string()) {
                         uri_reference(p["artifactLocation"]["uri"].get<std::string>(), pp + ".artifactLocation.uri");
                     }
                 }
@@ -167,7 +167,8 @@ struct Checker {
                 fail(path + ".ruleIndex", "expected an integer >= -1");
             } else if (r["ruleIndex"].get<long>() >= static_cast<long>(rules.size())) {
                 fail(path + ".ruleIndex", "points past tool.driver.rules");
-            } else if (r["ruleIndex"].get<long>() >= 0 && rules[r["ruleIndex"].get<std::size_t>()]["id"] != r["ruleId"]) {
+            } else if (r["ruleIndex"].get<long>() >= 0 &&
+                       rules[r["ruleIndex"].get<std::size_t>()].value("id", json()) != r.value("ruleId", json())) {
                 fail(path + ".ruleIndex", "names a rule with another id than ruleId");
             }
         }
