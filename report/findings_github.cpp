@@ -40,8 +40,9 @@ void render_findings_github(std::ostream& os, const model::SourceFiles& files, c
                                                                    : "notice";
         os << "::" << cmd << " ";
         if (f.pos.file_id != 0) {
-            os << "file=" << property(files.name(f.pos.file_id)) << ",line=" << f.pos.line << ",col=" << f.pos.col
-               << ",";
+            os << "file=" << property(files.name(f.pos.file_id)) << ",line=" << f.pos.line;
+            if (f.pos.col) os << ",col=" << f.pos.col;
+            os << ",";
         }
         os << "title=" << property(f.rule + " " + f.name) << "::" << data(f.message) << "\n";
     }

@@ -50,7 +50,7 @@ void render_findings_junit(std::ostream& os, const model::SourceFiles& files, co
         os << "    <testcase classname=\"" << xml(file) << "\" name=\"[" << xml(f.rule) << "] " << xml(obj)
            << "\" file=\"" << xml(file) << "\" line=\"" << f.pos.line << "\">\n";
         os << "      <failure type=\"" << model::severity_name(f.severity) << "\" message=\"" << xml(f.message)
-           << "\">" << xml(file) << ":" << f.pos.line << ":" << f.pos.col << ": " << model::severity_name(f.severity)
+           << "\">" << xml(file) << ":" << line_col_text(f.pos) << ": " << model::severity_name(f.severity)
            << ": [" << xml(f.rule) << " " << xml(f.name) << "] " << xml(f.message);
         if (!f.hint.empty()) {
             os << "\n" << xml(f.hint);

@@ -30,6 +30,10 @@ struct FindingsSummary {
 };
 
 /// `file:line:col: severity: [KQ1234] message` per finding, then one summary line.
+/// "line:col", or "line" when the finding has no column (history findings point at a whole
+/// audit-log line).
+std::string line_col_text(const model::SourcePos& pos);
+
 void render_findings_text(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
                           const FindingsSummary& sum);
 /// {"findings": [...], "summary": {...}}.

@@ -3,6 +3,10 @@
 
 namespace kg::report {
 
+std::string line_col_text(const model::SourcePos& pos) {
+    return std::to_string(pos.line) + (pos.col ? ":" + std::to_string(pos.col) : std::string());
+}
+
 namespace {
 
 /// Control characters would let a manifest rewrite the terminal: show them as \xNN.
@@ -30,7 +34,7 @@ void render_findings_text(std::ostream& os, const model::SourceFiles& files, con
     for (const model::Finding& f : fs) {
         ++counts[static_cast<int>(f.severity)];
         if (f.pos.file_id != 0) {
-            os << terminal_safe(files.name(f.pos.file_id)) << ":" << f.pos.line << ":" << f.pos.col << ": ";
+            os << terminal_safe(files.name(f.pos.file_id)) << ":" << line_col_text(f.pos) << ": ";
         }
         os << model::severity_name(f.severity) << ": [" << f.rule << "] " << terminal_safe(f.message);
         if (!f.actor.empty() || !f.time.empty()) {

@@ -9,7 +9,7 @@
 #include "audit/store/policy_snapshot.h"
 #include "audit/store/store.h"
 #include "cli/evidence_source.h"
-#include "cli/history_view.h"
+#include "audit/check/store_view.h"
 #include "cli/load.h"
 #include "cli/report_data.h"
 #include "cli/verbs.h"
@@ -147,7 +147,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
         view.kueue = kueue;
         view.period.from_us = *from * 1'000'000;
         view.period.to_us = *to * 1'000'000;
-        fill_history_view(*store, view);
+        audit::check::fill_view(*store, view);
         const audit::check::CheckResult checked = audit::check::run_checks(view, {});
         std::vector<model::Finding> bypass;
         for (const auto& f : checked.findings) {

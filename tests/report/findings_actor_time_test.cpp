@@ -29,7 +29,7 @@ TEST_CASE("text output appends actor and time when set", "[report][findings]") {
     kg::model::Finding f = history_finding(files);
     std::ostringstream os;
     kg::report::render_findings_text(os, files, {f}, {});
-    CHECK(os.str().rfind("audit.log:12:0: warning: [KQ5001] ClusterQueue \"team-a\" patched by bob@example.com "
+    CHECK(os.str().rfind("audit.log:12: warning: [KQ5001] ClusterQueue \"team-a\" patched by bob@example.com "
                          "(by bob@example.com at 2026-10-05T09:12:44.131907Z)\n",
                          0) == 0);
     f.actor.clear();
