@@ -121,7 +121,7 @@ namespace {
 
 template <typename T>
 void diff_kind(const std::vector<T>& base, const std::vector<T>& head, const std::string& kind,
-               std::vector<ObjectChange>& out) {
+               std::vector<ObjectDelta>& out) {
     // Later definitions of a name win, as with kubectl apply of the same files.
     std::map<std::pair<std::string, std::string>, const T*> b, h;
     for (const T& o : base) {
@@ -147,7 +147,7 @@ void diff_kind(const std::vector<T>& base, const std::vector<T>& head, const std
         if (hi != h.end()) {
             after = flatten(*hi->second);
         }
-        ObjectChange c;
+        ObjectDelta c;
         c.kind = kind;
         c.namespace_ = key.first;
         c.name = key.second;
@@ -304,11 +304,11 @@ ClusterDiff diff_clusters(const Cluster& base, const Cluster& head) {
     diff_kind(base.local_queues, head.local_queues, "LocalQueue", d.objects);
     diff_kind(base.resource_flavors, head.resource_flavors, "ResourceFlavor", d.objects);
     diff_kind(base.workload_priority_classes, head.workload_priority_classes, "WorkloadPriorityClass", d.objects);
-    for (const ObjectChange& o : d.objects) {
+    for (const ObjectDelta& o : d.objects) {
         if (o.change != ChangeKind::changed) {
             continue;
         }
-        for (const FieldChange& f : o.fields) {
+        for (const FieldDelta& f : o.fields) {
             // LocalQueue: CEL self == oldSelf on spec.clusterQueue. ResourceFlavor: CEL
             // "topologyName is immutable when topologyName is set" (changed or removed).
             if ((o.kind == "LocalQueue" && f.path == "spec.clusterQueue") ||

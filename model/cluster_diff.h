@@ -14,13 +14,9 @@
 
 namespace kg::model {
 
-// model/history.h (the audit store's history) has its own FieldChange and ObjectChange with other
-// members. Both end up in one binary, and two classes with one qualified name break the one
-// definition rule (the linker keeps one of their inline destructors for both: a crash). This
-// inline namespace gives the review types their own linkage names; the spelling in code is unchanged.
-inline namespace review {
-
-struct FieldChange {
+// Named *Delta, not *Change: model/history.h's FieldChange/ObjectChange are the audit store's
+// writes (actor, time), a different thing.
+struct FieldDelta {
     std::string path;  ///< Kueue field path, e.g. spec.resourceGroups[0].flavors[h100].resources[cpu].nominalQuota
     std::string before;  ///< "" when added
     std::string after;   ///< "" when removed
@@ -28,15 +24,13 @@ struct FieldChange {
 
 enum class ChangeKind { added, removed, changed };
 
-struct ObjectChange {
+struct ObjectDelta {
     ChangeKind change = ChangeKind::changed;
     std::string kind;
     std::string namespace_;
     std::string name;
-    std::vector<FieldChange> fields;  ///< for `changed` (and every field for added/removed)
+    std::vector<FieldDelta> fields;  ///< for `changed` (and every field for added/removed)
 };
-
-}  // namespace review
 
 /// One quota (nominal, borrowing or lending) of one (flavor, resource), before and after.
 struct QuotaDelta {
@@ -60,7 +54,7 @@ struct ImmutableChange {
 };
 
 struct ClusterDiff {
-    std::vector<ObjectChange> objects;           ///< sorted by kind, namespace, name
+    std::vector<ObjectDelta> objects;           ///< sorted by kind, namespace, name
     std::vector<QuotaDelta> cluster_queue_quota;  ///< only rows where something changed
     /// Per cohort: subtree nominal (members + own quota) and the cohort's own borrowing and
     /// lending limits; changed rows only.

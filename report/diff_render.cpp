@@ -62,7 +62,7 @@ const char* change_name(ChangeKind c) {
     return "changed";
 }
 
-std::string object_ref(const model::ObjectChange& o) {
+std::string object_ref(const model::ObjectDelta& o) {
     return o.kind + " " + (o.namespace_.empty() ? "" : o.namespace_ + "/") + o.name;
 }
 
@@ -157,11 +157,11 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
     findings_markdown(out, d);
     if (!d.objects.empty()) {
         out << "### Objects\n\n";
-        for (const model::ObjectChange& o : d.objects) {
+        for (const model::ObjectDelta& o : d.objects) {
             out << "<details><summary>" << md(object_ref(o)) << ": " << change_name(o.change) << " ("
                 << o.fields.size() << (o.fields.size() == 1 ? " field" : " fields") << ")</summary>\n\n"
                 << "| Field | Before | After |\n|---|---|---|\n";
-            for (const model::FieldChange& f : o.fields) {
+            for (const model::FieldDelta& f : o.fields) {
                 out << "| " << code(f.path) << " | " << cell(f.before) << " | " << cell(f.after) << " |\n";
             }
             out << "\n</details>\n\n";
@@ -175,9 +175,9 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         out << "no queue objects or quotas changed\n";
         return;
     }
-    for (const model::ObjectChange& o : d.objects) {
+    for (const model::ObjectDelta& o : d.objects) {
         out << "\n" << object_ref(o) << ": " << change_name(o.change) << "\n";
-        for (const model::FieldChange& f : o.fields) {
+        for (const model::FieldDelta& f : o.fields) {
             out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
                 << (f.after.empty() ? "<unset>" : f.after) << "\n";
         }
@@ -239,13 +239,13 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     j["base"] = l.base;
     j["head"] = l.head;
     j["objects"] = nlohmann::ordered_json::array();
-    for (const model::ObjectChange& o : d.objects) {
+    for (const model::ObjectDelta& o : d.objects) {
         nlohmann::ordered_json oj{{"change", change_name(o.change)},
                                   {"kind", o.kind},
                                   {"namespace", o.namespace_},
                                   {"name", o.name},
                                   {"fields", nlohmann::ordered_json::array()}};
-        for (const model::FieldChange& f : o.fields) {
+        for (const model::FieldDelta& f : o.fields) {
             oj["fields"].push_back({{"path", f.path}, {"before", f.before}, {"after", f.after}});
         }
         j["objects"].push_back(std::move(oj));
