@@ -5,6 +5,7 @@
 // single export. cli/ is where audit/ and report/ meet, so these live here.
 #pragma once
 
+#include "audit/check/view.h"
 #include "model/cluster.h"
 #include "model/evidence.h"
 #include "model/finding.h"
@@ -36,11 +37,13 @@ report::ReportFinding report_finding(const model::Finding& f, const model::Sourc
 void add_export_effects(report::ReportData& d, const model::Cluster& c, std::int64_t from, std::int64_t to);
 
 /// The same from the audit evidence store, plus the changes to queue-policy objects during the
-/// period, the sources with their hashes and the hash-chain verification. `c` gives the
-/// ClusterQueues and LocalQueues that exist at the end of the period. `bypass` are the history
-/// findings about Jobs that bypassed the queue (their object names the Job).
-void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store, const model::Cluster& c,
-                        std::int64_t from, std::int64_t to, const std::vector<model::Finding>& bypass);
+/// period, the sources with their hashes and the hash-chain verification. `view` is the history
+/// the check rules read (filled for the same period), so the store is queried once. `c` gives
+/// the ClusterQueues and LocalQueues that exist at the end of the period. `bypass` are the
+/// history findings about Jobs that bypassed the queue (their object names the Job).
+void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store, const audit::check::HistoryView& view,
+                        const model::Cluster& c, std::int64_t from, std::int64_t to,
+                        const std::vector<model::Finding>& bypass);
 
 /// The (flavor, resource) of the ClusterQueue with the most held quota-time, charted as usage
 /// against the nominal quota and borrowing limit in force at each step.

@@ -37,9 +37,10 @@ std::string change_summary(const model::ObjectChange& c) {
     return s;
 }
 
-void add_changes(report::ReportData& d, const audit::EvidenceStore& store, std::int64_t from, std::int64_t to) {
-    // Read every version so the first change in the period is diffed against the version before it.
-    for (const model::ObjectChange& c : audit::query::object_changes(store)) {
+void add_changes(report::ReportData& d, const std::vector<model::ObjectChange>& changes, std::int64_t from,
+                 std::int64_t to) {
+    // Every version was read, so the first change in the period is diffed against the one before it.
+    for (const model::ObjectChange& c : changes) {
         if (c.origin != "audit" || c.ts_us < from * k_us || c.ts_us >= to * k_us) continue;
         d.changes.push_back({c.ts_us / k_us, c.actor.empty() ? "(unknown)" : c.actor, c.verb,
                              object_name(c.kind, c.namespace_, c.name), change_summary(c)});
@@ -62,9 +63,10 @@ std::string preemptor_text(const model::WorkloadStep& s, const std::map<std::str
 
 }  // namespace
 
-void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store, const model::Cluster& c,
-                        std::int64_t from, std::int64_t to, const std::vector<model::Finding>& bypass) {
-    add_changes(d, store, from, to);
+void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store, const audit::check::HistoryView& view,
+                        const model::Cluster& c, std::int64_t from, std::int64_t to,
+                        const std::vector<model::Finding>& bypass) {
+    add_changes(d, view.changes, from, to);
 
     std::map<std::string, report::ReportQueueStats> stats;
     for (const auto& cq : c.cluster_queues) stats[cq.meta.name.value].cluster_queue = cq.meta.name.value;
@@ -80,7 +82,7 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
         std::string cluster_queue, reason, preemptor;
     };
     std::map<std::pair<std::string, std::int64_t>, Preemption> preemptions;
-    const std::vector<model::WorkloadStep> steps = audit::query::workload_steps(store);
+    const std::vector<model::WorkloadStep>& steps = view.steps;
     std::map<std::string, std::string> names;  // Workload UID -> namespace/name
     for (const model::WorkloadStep& s : steps)
         if (!s.uid.empty()) names.emplace(s.uid, s.namespace_ + "/" + s.name);
@@ -130,11 +132,9 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
             if (auto it = stats.find(cq); it != stats.end()) ++it->second.bypass_attempts;
     }
 
-    const std::vector<model::QuotaInterval> intervals = audit::query::quota_intervals(store, from, to);
-    const std::vector<model::QuotaVersion> versions = audit::query::quota_versions(store, from, to);
     for (auto& [name, st] : stats) {
         for (const auto& [k, n] : preempt[name]) st.preemptions.push_back({k.first, k.second, n});
-        add_usage_chart(st, intervals, versions, from, to);
+        add_usage_chart(st, view.intervals, view.versions, from, to);
         d.queue_stats.push_back(std::move(st));
     }
 

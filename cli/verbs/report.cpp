@@ -154,7 +154,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
             d.history_findings.push_back(report_finding(f, checked.files));
             if (f.rule == "KQ5002") bypass.push_back(f);
         }
-        add_store_evidence(d, *store, c, *from, *to, bypass);
+        add_store_evidence(d, *store, view, c, *from, *to, bypass);
         if (a.paths.empty())
             d.not_covered.push_back("queue definitions rebuilt from the store: objects never written (or exported) "
                                     "in the ingested sources are missing; give the manifests with -f to judge them");
