@@ -5,6 +5,7 @@
 #include "audit/check/store_view.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/fail_on.h"
 #include "cli/verbs/audit.h"
 #include "lint/rule.h"
 #include "model/policy.h"
@@ -160,18 +161,7 @@ int run_check(const CheckArgs& a) {
     } else {
         report::render_findings_text(std::cout, res.files, res.findings, sum);
     }
-    if (a.fail_on == "never") {
-        return k_exit_ok;
-    }
-    model::Severity threshold = a.fail_on == "info"      ? model::Severity::info
-                                : a.fail_on == "warning" ? model::Severity::warning
-                                                         : model::Severity::error;
-    for (const model::Finding& f : res.findings) {
-        if (static_cast<int>(f.severity) <= static_cast<int>(threshold)) {
-            return k_exit_findings;
-        }
-    }
-    return k_exit_ok;
+    return exit_for_findings(res.findings, a.fail_on);
 }
 
 }  // namespace

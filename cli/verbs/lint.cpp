@@ -3,6 +3,7 @@
 // hands the findings to a report/ renderer and maps them to an exit code.
 #include "audit/check/rule.h"
 #include "cli/load.h"
+#include "cli/fail_on.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/loader.h"
@@ -178,18 +179,7 @@ int run(const LintFlags& fl) {
         report::render_findings_text(std::cout, cluster.files, res.findings, sum);
     }
 
-    if (fl.fail_on == "never") {
-        return k_exit_ok;
-    }
-    model::Severity threshold = fl.fail_on == "info"      ? model::Severity::info
-                                : fl.fail_on == "warning" ? model::Severity::warning
-                                                          : model::Severity::error;
-    for (const model::Finding& f : res.findings) {
-        if (static_cast<int>(f.severity) <= static_cast<int>(threshold)) {
-            return k_exit_findings;
-        }
-    }
-    return k_exit_ok;
+    return exit_for_findings(res.findings, fl.fail_on);
 }
 
 }  // namespace

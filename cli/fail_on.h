@@ -1,0 +1,15 @@
+// The exit status of verbs that report findings (lint, audit check) under --fail-on.
+#pragma once
+
+#include "model/finding.h"
+
+#include <string>
+#include <vector>
+
+namespace kg::cli {
+
+/// k_exit_findings when a finding is at or above `fail_on` (error | warning | info), else
+/// k_exit_ok; "never" always gives k_exit_ok.
+int exit_for_findings(const std::vector<model::Finding>& findings, const std::string& fail_on);
+
+}  // namespace kg::cli
