@@ -14,9 +14,9 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     if (cl.kueue_config) m_strategies = cl.kueue_config->fair_sharing_strategies;
     // The tree and quotas never change during a run: each cycle copies this snapshot and adds
     // the reserving workloads, which is what build_snapshot would do from scratch.
-    m_base = build_snapshot(cl, {});
+    m_live = build_snapshot(cl, {});
     // R4.5 requeue-all reaches the whole cohort tree.
-    const Snapshot& snap = m_base;
+    const Snapshot& snap = m_live;
     std::map<int, std::vector<std::string>> by_root;
     for (const auto& n : snap.nodes)
         if (n.is_cq) by_root[snap.root(snap.find_cq(n.name))].push_back(n.name);
@@ -39,7 +39,32 @@ void CycleRunner::add_reserving(WorkloadInfo info) {
         const auto* c = info.obj->condition("Evicted");
         m_evicted_now[key] = c ? c->message : "";
     }
-    m_reserving[key] = std::move(info);
+    start_reservation(key, std::move(info));
+}
+
+namespace {
+
+// Near INT64_MAX saturating sums stop commuting; the victim-free shadow snapshot of R5.9 then
+// falls back to removing and restoring victims in place.
+bool huge(const FRAmounts& usage) {
+    for (const auto& [f, v] : usage)
+        if (v > (std::int64_t{1} << 60) || v < 0) return true;
+    return false;
+}
+
+}  // namespace
+
+void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
+    if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
+    auto [it, inserted] = m_reserving.emplace(key, std::move(info));
+    if (huge(it->second.usage)) ++m_huge_reserving;
+    m_live.add_workload(it->second);
+}
+
+void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it) {
+    if (huge(it->second.usage)) --m_huge_reserving;
+    m_live.forget_workload(it->first);
+    m_reserving.erase(it);
 }
 
 namespace {
@@ -312,14 +337,11 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     ++m_cycle;
     bool changed = false;
     std::vector<std::string> heads = pop_heads();
-    Snapshot snap = m_base;
-    // Near INT64_MAX saturating sums stop commuting; the victim-free shadow snapshot of R5.9 then
-    // falls back to removing and restoring victims in place.
-    bool huge_usage = false;
-    for (const auto& [key, w] : m_reserving) {
-        snap.add_workload(w);
-        for (const auto& [f, v] : w.usage) huge_usage = huge_usage || v > (std::int64_t{1} << 60) || v < 0;
-    }
+    // The cycle works on the live snapshot itself and rolls its tentative accounting back at
+    // the end; the reservations it made are then added for good.
+    Snapshot& snap = m_live;
+    snap.begin_journal();
+    bool huge_usage = m_huge_reserving > 0;
     std::vector<Entry> entries;
     entries.reserve(heads.size());
     for (const auto& key : heads) {
@@ -331,11 +353,9 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     }
     for (auto& e : entries) {
         nominate(e, snap);
-        for (const auto& [f, v] : e.assignment.usage)
-            huge_usage = huge_usage || v > (std::int64_t{1} << 60) || v < 0;
+        huge_usage = huge_usage || huge(e.assignment.usage);
     }
     ChosenTargets targets_so_far;
-    targets_so_far.shadow = snap;
     targets_so_far.shadow_exact = !huge_usage;
     if (m_fair_sharing) {
         std::vector<Entry*> remaining;
@@ -348,17 +368,27 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     } else {
         for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);
     }
+    snap.rollback();
+    for (auto& [key, info] : m_admitted_now) start_reservation(key, std::move(info));
+    m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
     m_victims.clear();
     for (auto& e : entries) {
         if (m_queues.contains(e.key)) requeue(e);
     }
-    // Every workload without quota at the end of the cycle.
-    for (const auto& [key, p] : m_queues.all()) {
-        if (!m_report_pending) break;
+    // Every workload without quota at the end of the cycle, by key.
+    std::vector<const Pending*> pending;
+    if (m_report_pending) {
+        pending.reserve(m_queues.all().size());
+        for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
+        std::sort(pending.begin(), pending.end(),
+                  [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
+    }
+    for (const Pending* pp : pending) {
+        const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
         model::PendingDecision d;
-        d.workload = key;
+        d.workload = p.info.key;
         d.cluster_queue = p.info.cluster_queue;
         d.message = blocker.empty() ? p.message : blocker;
         d.reason = p.reason;
@@ -381,7 +411,6 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     static const std::set<std::string> k_none;
     auto in_tree = targets_so_far.by_root.find(snap.root(cq));
     const std::set<std::string>& tree_targets = in_tree == targets_so_far.by_root.end() ? k_none : in_tree->second;
-    Snapshot& shadow = targets_so_far.shadow;
     const bool exact = targets_so_far.shadow_exact;
     // R5.9.3 recomputation on overlapping targets, on the snapshot without the victims so far.
     if (overlaps()) {
@@ -389,7 +418,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         for (const auto& ps : e.assignment.pod_sets)
             for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
         if (exact) {
-            compute_assignment(e, shadow, &mapping);
+            compute_assignment(e, victim_free(targets_so_far, snap), &mapping);
         } else {
             for (const auto& k : tree_targets) snap.remove_workload(k);
             compute_assignment(e, snap, &mapping);
@@ -405,7 +434,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     for (const auto& t : e.targets)
         if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
     if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
-    Snapshot& check = exact ? shadow : snap;
+    Snapshot& check = exact ? victim_free(targets_so_far, snap) : snap;
     for (const auto& k : removed) check.remove_workload(k);
     bool fits = true;
     for (const auto& [f, v] : usage)
@@ -414,7 +443,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     // Usage the cycle adds goes to both snapshots.
     auto add_usage = [&](const FR& f, std::int64_t v) {
         snap.add_usage(cq, f, v);
-        if (targets_so_far.shadow_exact) shadow.add_usage(cq, f, v);
+        if (targets_so_far.shadow_exact && targets_so_far.shadow_ready) targets_so_far.shadow.add_usage(cq, f, v);
     };
 
     if (e.mode == Mode::no_fit) {
@@ -439,7 +468,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
                     Amount room = nom.add(*q.borrowing_limit).sub(Amount::of(cur));
                     if (room < Amount::of(u)) {
                         if (room < Amount::of(0)) {
-                            snap.nodes[cq].usage[f] = model::saturating_add(cur, room.value());
+                            snap.set_own_usage(cq, f, model::saturating_add(cur, room.value()));
                             // Not a usage change the shadow can mirror: exact fallback from here on.
                             targets_so_far.shadow_exact = false;
                         } else {
@@ -478,7 +507,13 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         return;
     }
     for (const auto& t : e.targets) {
-        if (targets_so_far.keys.insert(t.key).second && exact) shadow.remove_workload(t.key);
+        if (targets_so_far.keys.insert(t.key).second && exact) {
+            if (!targets_so_far.shadow_ready) {
+                targets_so_far.shadow = snap;  // equal until now: no victim removed yet
+                targets_so_far.shadow_ready = true;
+            }
+            targets_so_far.shadow.remove_workload(t.key);
+        }
         targets_so_far.by_root[snap.root(t.cq)].insert(t.key);
     }
     for (const auto& [f, v] : usage) add_usage(f, v);
@@ -553,7 +588,9 @@ void CycleRunner::admit(Entry& e, model::CycleDecisions& out) {
     m_sticky.erase(e.info->cluster_queue);
     std::string key = e.key;
     m_queues.erase(key);
-    m_reserving[key] = std::move(info);
+    // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
+    // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
+    m_admitted_now.emplace_back(std::move(key), std::move(info));
 }
 
 // R5.10.1 placement after a failed attempt (R4.4).
@@ -602,7 +639,7 @@ bool CycleRunner::between_cycles() {
         auto it = m_reserving.find(key);
         if (it == m_reserving.end()) continue;
         WorkloadInfo info = it->second;
-        m_reserving.erase(it);
+        end_reservation(it);
         ++m_generation[info.cluster_queue];
         const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
         std::string admitted_in = info.cluster_queue;

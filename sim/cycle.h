@@ -11,6 +11,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace kg::sim {
@@ -67,9 +68,14 @@ private:
         /// workload's usage reaches the cohort tree as a function of the CQ totals (R6.3), so
         /// removals and additions commute, and a fits check costs O(own victims) instead of
         /// removing and restoring every victim so far. `shadow_exact` false: the old way.
+        /// Until the first victim the shadow would equal the cycle's snapshot, so it is only
+        /// copied then (`shadow_ready`); most cycles preempt nothing and never copy it.
         Snapshot shadow;
         bool shadow_exact = true;
+        bool shadow_ready = false;
     };
+    /// The snapshot a fits check reads: the shadow once it exists, else the cycle's own.
+    static Snapshot& victim_free(ChosenTargets& t, Snapshot& snap) { return t.shadow_ready ? t.shadow : snap; }
     void process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far, model::CycleDecisions& out,
                  bool& changed);
     void admit(Entry& e, model::CycleDecisions& out);
@@ -79,12 +85,19 @@ private:
 
     const model::Cluster& m_cl;
     bool m_fair_sharing;
-    Snapshot m_base;  ///< the cluster's tree and quotas without workloads
+    /// The cluster's tree and quotas with every reserving workload's usage, kept up to date as
+    /// reservations start and end, so a cycle starts from a copy instead of re-adding them all.
+    Snapshot m_live;
+    /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
+    std::size_t m_huge_reserving = 0;
+    void start_reservation(const std::string& key, WorkloadInfo info);
+    void end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
-    std::map<std::string, WorkloadInfo> m_reserving;
+    std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
+    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;  ///< reserved in the running cycle
     std::map<std::string, std::string> m_sticky;  ///< CQ -> sticky preemptor (R4.7)
     std::vector<std::string> m_strategies;
     ExplainRecorder* m_recorder = nullptr;

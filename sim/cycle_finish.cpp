@@ -14,7 +14,7 @@ void CycleRunner::finish(const std::string& key) {
     }
     m_finished_cqs.insert(it->second.cluster_queue);
     ++m_generation[it->second.cluster_queue];
-    m_reserving.erase(it);
+    end_reservation(it);
 }
 
 void CycleRunner::flush_requeues() {

@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace kg::sim {
@@ -83,8 +84,8 @@ public:
     PendingWorkload* find(const std::string& key);
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
-    /// Every pending workload by key.
-    const std::map<std::string, PendingWorkload>& all() const { return m_all; }
+    /// Every pending workload by key, in no particular order.
+    const std::unordered_map<std::string, PendingWorkload>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -103,7 +104,8 @@ public:
 
 private:
 
-    std::map<std::string, PendingWorkload> m_all;
+    /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
+    std::unordered_map<std::string, PendingWorkload> m_all;
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
 };
 

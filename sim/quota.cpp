@@ -116,10 +116,36 @@ std::pair<int, bool> Snapshot::lowest_fitting_subtree(int cq, const FR& f, std::
     return {height(last), false};
 }
 
+void Snapshot::write_usage(int n, const FR& f, std::int64_t v) {
+    auto [it, inserted] = nodes[n].usage.try_emplace(f, v);
+    if (m_journal.on)
+        m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
+    it->second = v;
+}
+
+void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) { write_usage(n, f, v); }
+
+void Snapshot::begin_journal() {
+    m_journal.undo.clear();
+    m_journal.on = true;
+}
+
+void Snapshot::rollback() {
+    for (auto it = m_journal.undo.rbegin(); it != m_journal.undo.rend(); ++it) {
+        if (it->before) {
+            nodes[it->node].usage[it->fr] = *it->before;
+        } else {
+            nodes[it->node].usage.erase(it->fr);
+        }
+    }
+    m_journal.undo.clear();
+    m_journal.on = false;
+}
+
 // R6.3 (resource_node.go addUsage / removeUsage).
 void Snapshot::add_usage(int n, const FR& f, std::int64_t v) {
     std::int64_t before = usage(n, f);
-    nodes[n].usage[f] = model::saturating_add(before, v);
+    write_usage(n, f, model::saturating_add(before, v));
     int p = nodes[n].parent;
     if (p < 0) return;
     Amount local_before = amax0(guaranteed(n, f).sub(Amount::of(before)));
@@ -129,7 +155,7 @@ void Snapshot::add_usage(int n, const FR& f, std::int64_t v) {
 
 void Snapshot::remove_usage(int n, const FR& f, std::int64_t v) {
     std::int64_t before = usage(n, f);
-    nodes[n].usage[f] = model::saturating_sub(before, v);
+    write_usage(n, f, model::saturating_sub(before, v));
     int p = nodes[n].parent;
     if (p < 0) return;
     Amount stored = Amount::of(before).sub(guaranteed(n, f));
@@ -176,6 +202,11 @@ void Snapshot::restore_workload(const std::string& key) {
     if (std::find(list.begin(), list.end(), wl) != list.end()) return;
     list.push_back(wl);
     add_usage(cq, wl->usage);
+}
+
+void Snapshot::forget_workload(const std::string& key) {
+    remove_workload(key);
+    workloads.erase(key);
 }
 
 std::string Snapshot::path(int n) const {

@@ -125,12 +125,47 @@ public:
     void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive the snapshot
     void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
     void restore_workload(const std::string& key); ///< undo remove_workload
+    /// The workload leaves the snapshot for good (usage, membership and the key), so that its
+    /// info may be destroyed: the runner's live snapshot when a reservation ends.
+    void forget_workload(const std::string& key);
+
+    /// Sets a node's own usage without passing any of it to the cohorts above (R5.9.2's
+    /// capacity reservation when the room left is negative).
+    void set_own_usage(int n, const FR& f, std::int64_t v);
+
+    /// From now on every usage change is recorded, so that rollback() can undo a cycle's
+    /// tentative accounting on the runner's live snapshot instead of copying the snapshot for
+    /// each cycle. Workload membership is not recorded: within a cycle every remove_workload is
+    /// paired with a restore_workload. A copy of a snapshot does not journal.
+    void begin_journal();
+    /// Undoes every usage change since begin_journal(), newest first, and stops recording.
+    void rollback();
 
     /// "/root/.../cq" preemption path (R7.9).
     std::string path(int n) const;
 
 private:
     Amount avail_raw(int n, const FR& f) const;
+    void write_usage(int n, const FR& f, std::int64_t v);
+
+    struct UsageUndo {
+        int node;
+        FR fr;
+        std::optional<std::int64_t> before;  ///< nullopt: the entry did not exist
+    };
+    /// Not copied: a copy (the R5.9 shadow) is scratch and never rolled back.
+    struct Journal {
+        std::vector<UsageUndo> undo;
+        bool on = false;
+        Journal() = default;
+        Journal(const Journal&) {}
+        Journal& operator=(const Journal&) {
+            undo.clear();
+            on = false;
+            return *this;
+        }
+    };
+    Journal m_journal;
 };
 
 }  // namespace kg::sim

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 
 namespace kg::sim::replay {
 
@@ -27,7 +28,7 @@ private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
     /// The workloads of the replay, owned by run_replay's arrivals (see Scheduler::add).
-    std::map<std::string, const model::Workload*> m_workloads;
+    std::unordered_map<std::string, const model::Workload*> m_workloads;
 };
 
 }  // namespace kg::sim::replay
