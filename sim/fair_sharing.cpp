@@ -17,7 +17,7 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
         if (auto it = extra.find(f); it != extra.end()) x = it->second;
         Amount b = Amount::of(model::saturating_add(x, s.usage(n, f))).sub(sq);
         if (Amount::of(0) < b) {
-            borrowed[f.second] += static_cast<double>(b.value());
+            borrowed[f.resource()] += static_cast<double>(b.value());
             d.borrowing_frs.insert(f);
         }
     }
@@ -26,9 +26,9 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
     int root = s.root(n);
     std::map<std::string, double> lendable;
     for (const auto& [f, sq] : s.nodes[root].subtree) {
-        if (!borrowed.count(f.second)) continue;
+        if (!borrowed.count(f.resource())) continue;
         Amount pa = s.potential_available(parent, f);
-        lendable[f.second] += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
+        lendable[f.resource()] += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
     }
     double best = 0;
     for (const auto& [r, b] : borrowed) {

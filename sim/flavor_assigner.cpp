@@ -170,8 +170,8 @@ public:
             r.workload = m_in.wl->key;
             r.cluster_queue = m_node.name;
             r.pod_set = pod_set;
-            r.flavor = f.first;
-            r.resource = f.second;
+            r.flavor = f.flavor();
+            r.resource = f.resource();
             r.assumed = assumed;
             r.request = request;
             r.available = m_snap.available(m_in.cq, f).value();
@@ -189,12 +189,12 @@ public:
     FlavorChoice fits_quota_impl(const FR& f, std::int64_t assumed, std::int64_t request,
                                  std::vector<std::string>& reasons, std::string& category) {
         FlavorChoice out;
-        out.flavor = f.first;
+        out.flavor = f.flavor();
         std::int64_t val = model::saturating_add(assumed, request);
-        const std::string& res = f.second;
+        const std::string& res = f.resource();
         Amount pa = m_snap.potential_available(m_in.cq, f);
         if (pa < Amount::of(val)) {
-            reasons.push_back("insufficient quota for " + res + " in flavor " + f.first +
+            reasons.push_back("insufficient quota for " + res + " in flavor " + f.flavor() +
                               ", previously considered podsets requests (" + model::format_amount(res, Amount::of(assumed)) +
                               ") + current podset request (" + model::format_amount(res, Amount::of(request)) +
                               ") > maximum capacity (" + model::format_amount(res, pa) + ")");
@@ -210,7 +210,7 @@ public:
             return out;
         }
         Amount more = Amount::of(val).sub(avail);
-        reasons.push_back("insufficient unused quota for " + res + " in flavor " + f.first + ", " +
+        reasons.push_back("insufficient unused quota for " + res + " in flavor " + f.flavor() + ", " +
                           model::format_amount(res, more) + " more needed");
         const auto& pre = m_node.cq->preemption;
         bool bwc = pre.borrow_within_cohort->policy != model::BorrowWithinCohortPolicy::never;

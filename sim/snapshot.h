@@ -7,6 +7,7 @@
 #include "model/amount.h"
 #include "model/cluster.h"
 #include "model/pod_requests.h"
+#include "sim/fr.h"
 
 #include <cstdint>
 #include <map>
@@ -22,9 +23,7 @@ namespace kg::sim {
 
 using model::Amount;
 
-/// A (flavor, resource) pair.
-using FR = std::pair<std::string, std::string>;
-using FRAmounts = std::map<FR, std::int64_t>;
+using FRAmounts = FRMap<std::int64_t>;
 
 struct PodSetInfo {
     std::string name;
@@ -70,8 +69,8 @@ struct Node {
     int parent = -1;
     std::vector<int> child_cqs;
     std::vector<int> child_cohorts;
-    std::map<FR, Quota> quotas;
-    std::map<FR, Amount> subtree;  ///< SQ (R6.2)
+    FRMap<Quota> quotas;
+    FRMap<Amount> subtree;  ///< SQ (R6.2)
     FRAmounts usage;               ///< U (R6.3)
     double weight = 1.0;
     // ClusterQueue only.
