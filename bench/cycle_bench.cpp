@@ -92,7 +92,7 @@ void run(const char* label, int running_per_queue, int runs) {
     std::size_t pending = 0;
     for (int i = 0; i < runs; ++i) {
         sim::CycleRunner runner(cluster, false);
-        runner.set_report_pending(false);
+        runner.set_report_pending(sim::CycleRunner::PendingReport::none);
         runner.set_now(1767225600 + 3600);
         pending = 0;
         for (const model::Workload& wl : cluster.workloads) {

@@ -378,12 +378,14 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     }
     // Every workload without quota at the end of the cycle, by key.
     std::vector<const Pending*> pending;
-    if (m_report_pending) {
+    if (m_report_pending == PendingReport::all) {
         pending.reserve(m_queues.all().size());
         for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
-        std::sort(pending.begin(), pending.end(),
-                  [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
+    } else if (m_report_pending == PendingReport::changed) {
+        pending = m_queues.take_changed();
     }
+    std::sort(pending.begin(), pending.end(),
+              [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
@@ -599,6 +601,7 @@ void CycleRunner::requeue(Entry& e) {
     m_queues.unqueue(p);  // its condition and placement change
     p.message = e.message;
     p.reason = e.reason;
+    m_queues.mark_changed(p);
     const auto* cq = m_cl.find_cluster_queue(e.info->cluster_queue);
     bool strict = cq && *cq->queueing_strategy == model::QueueingStrategy::strict_fifo;
     bool immediate = strict ? e.requeue != "NamespaceMismatch"

@@ -35,8 +35,14 @@ public:
     CycleRunner(const model::Cluster& cl, bool fair_sharing);
     void set_now(model::Timestamp now) { m_now = now; }
     void set_recorder(ExplainRecorder* r) { m_recorder = r; }
-    /// Whether each cycle lists every pending workload (simulate does; replay does not need it).
-    void set_report_pending(bool on) { m_report_pending = on; }
+    /// Which pending workloads each cycle lists: every one (simulate), only those whose message
+    /// or reason may have changed since the last cycle (replay --events writes a step only on a
+    /// change), or none (a plain replay).
+    enum class PendingReport { all, changed, none };
+    void set_report_pending(PendingReport r) {
+        m_report_pending = r;
+        m_queues.track_changes(r == PendingReport::changed);
+    }
     void add_reserving(WorkloadInfo info);
     void add_pending(WorkloadInfo info, std::string message);
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
@@ -101,7 +107,7 @@ private:
     std::map<std::string, std::string> m_sticky;  ///< CQ -> sticky preemptor (R4.7)
     std::vector<std::string> m_strategies;
     ExplainRecorder* m_recorder = nullptr;
-    bool m_report_pending = true;
+    PendingReport m_report_pending = PendingReport::all;
     std::set<std::string> m_finished_cqs;  ///< CQs with a finished workload awaiting requeue-all
     std::int64_t m_cycle = 0;
     /// ClusterQueue -> the ClusterQueues of its cohort tree (R4.5); the cluster is immutable.

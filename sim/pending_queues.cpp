@@ -51,6 +51,8 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
     PendingWorkload& w = it->second;
     w.group = nullptr;
     w.queued = queued;
+    w.changed = false;
+    mark_changed(w);
     if (queued) {
         auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
         if (created) qit->second.best_effort = best_effort;
@@ -142,6 +144,7 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
         for (PendingWorkload* p : g.active) {
             if (!overwritable_reason(*p)) continue;
             p->message = "Bypassed scheduling evaluation because an equivalent workload recently failed";
+            mark_changed(*p);
             p->reason = failed.reason;
             p->condition_reason = failed.reason;
             if (!overwritable_reason(*p)) --g.overwritable;
@@ -151,6 +154,24 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     unlist(q, g);
     move_all(g.active, g.inadmissible);
     g.active.clear();
+}
+
+void PendingQueues::mark_changed(PendingWorkload& p) {
+    if (!m_track || p.changed) return;
+    p.changed = true;
+    m_changed.push_back(p.info.key);
+}
+
+std::vector<const PendingWorkload*> PendingQueues::take_changed() {
+    std::vector<const PendingWorkload*> out;
+    for (const std::string& key : m_changed) {
+        auto it = m_all.find(key);
+        if (it == m_all.end() || !it->second.changed) continue;  // gone, or listed already
+        it->second.changed = false;
+        out.push_back(&it->second);
+    }
+    m_changed.clear();
+    return out;
 }
 
 bool PendingQueues::bulk_moved(const std::string& cq, const std::string& shape) const {

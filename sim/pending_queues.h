@@ -40,6 +40,7 @@ struct PendingWorkload {
     /// Placement, owned by PendingQueues: whether it sits in a queue at all (false when
     /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
     bool queued = false;
+    bool changed = false;  ///< listed for take_changed() (when tracking changes)
     ShapeGroup* group = nullptr;
 };
 
@@ -102,10 +103,19 @@ public:
     /// R4.5 for one ClusterQueue: clears its bulk-move record, inadmissible -> active.
     void requeue_all(const std::string& cq);
 
+    /// Change tracking, so a caller can list only the workloads whose message or reason may
+    /// have changed instead of all of them every cycle. Inserted workloads count as changed.
+    void track_changes(bool on) { m_track = on; }
+    void mark_changed(PendingWorkload& p);
+    /// The workloads changed since the last call (each once, in no particular order).
+    std::vector<const PendingWorkload*> take_changed();
+
 private:
 
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
     std::unordered_map<std::string, PendingWorkload> m_all;
+    bool m_track = false;
+    std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
 };
 

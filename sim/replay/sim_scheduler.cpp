@@ -10,7 +10,7 @@ namespace kg::sim::replay {
 
 SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
     : m_cluster(cluster), m_runner(cluster, fair_sharing || (cluster.kueue_config && cluster.kueue_config->fair_sharing)) {
-    m_runner.set_report_pending(false);
+    m_runner.set_report_pending(CycleRunner::PendingReport::none);
     for (const model::Workload& wl : cluster.workloads) {
         if (!wl.active || wl.condition_true("Finished")) {
             continue;

@@ -22,7 +22,10 @@ public:
     void finish(const std::string& key) override;
     CycleResult run_cycle(std::int64_t now_ms) override;
     std::map<std::string, Usage> nominal_quota() const override;
-    void report_pending(bool on) override { m_runner.set_report_pending(on); }
+    /// The replay writes a pending step only when a message changes: list only those.
+    void report_pending(bool on) override {
+        m_runner.set_report_pending(on ? CycleRunner::PendingReport::changed : CycleRunner::PendingReport::none);
+    }
 
 private:
     const model::Cluster& m_cluster;
