@@ -21,6 +21,12 @@ struct LoadOptions {
     std::size_t max_depth = 256;
     /// Maximum nodes produced by alias expansion in one document (alias-bomb guard).
     std::size_t max_alias_nodes = 1'000'000;
+    /// Parse the items of a large `kubectl get -o yaml|json` List export in batches on
+    /// two threads (objects, diagnostics and positions are those of the one-pass parse).
+    bool parallel_lists = true;
+    /// Target size of one batch of List items; a document no larger than this is
+    /// parsed in one pass.
+    std::size_t list_batch_bytes = 64 * 1024;
 };
 
 /// Loads every path into `out`, appending diagnostics for input problems. A broken

@@ -4,6 +4,9 @@
 // tree. Documents are parsed separately, so one broken document does not stop the
 // next. This is the only file that includes libfyaml.
 #include "model/loader.h"
+#include "model/yaml/list_layout.h"
+#include "model/yaml/list_parallel.h"
+#include "model/yaml/parse_document.h"
 #include "model/yaml/utf8.h"
 
 #include <libfyaml.h>
@@ -18,14 +21,9 @@ namespace kg::model {
 
 namespace {
 
+using yaml::Chunk;
 using yaml::MapEntry;
 using yaml::Node;
-
-// A document chunk of the input: its text and the line it starts on (0-based).
-struct Chunk {
-    std::string_view text;
-    std::uint32_t first_line = 0;
-};
 
 bool is_document_marker(std::string_view line) {
     if (line.size() < 3 || (line.substr(0, 3) != "---" && line.substr(0, 3) != "...")) {
@@ -96,9 +94,13 @@ bool parse_fy_message(const std::string& text, std::uint32_t& line, std::uint32_
 
 class TreeBuilder {
 public:
-    TreeBuilder(std::uint32_t file_id, std::uint32_t line_offset, DiagSink& diags, const LoadOptions& opt,
-                const std::function<void(Node&&)>& sink)
-        : m_file(file_id), m_line_offset(line_offset), m_diags(diags), m_opt(opt), m_sink(sink) {}
+    TreeBuilder(std::uint32_t file_id, std::uint32_t line_offset, std::size_t depth_bias, DiagSink& diags,
+                const LoadOptions& opt, const std::function<void(Node&&)>& sink)
+        : m_file(file_id), m_line_offset(line_offset), m_depth_bias(depth_bias), m_diags(diags), m_opt(opt),
+          m_sink(sink) {}
+
+    /// 1-based line of the root mapping's `items` key, 0 when there was none.
+    std::uint32_t root_items_line() const { return m_root_items_line; }
 
     /// Consumes one event; returns false when the document must be abandoned.
     bool on_event(struct fy_event* e) {
@@ -143,7 +145,7 @@ private:
     }
 
     bool open(Node::Kind kind, struct fy_token* tok, struct fy_token* anchor) {
-        if (m_stack.size() >= m_opt.max_depth) {
+        if (m_stack.size() + m_depth_bias >= m_opt.max_depth) {
             m_diags.error(pos_of(tok), "nesting deeper than " + std::to_string(m_opt.max_depth) +
                                            " levels: expected a Kubernetes object, found a runaway structure");
             return false;
@@ -151,6 +153,9 @@ private:
         Frame f;
         f.node.kind = kind;
         f.node.pos = pos_of(tok);
+        if (kind == Node::Kind::mapping) {
+            f.node.entries.reserve(4);  // most Kubernetes mappings hold a few keys: fewer regrowths
+        }
         f.anchor = token_text(anchor);
         // A List document (kind: *List, or kind not seen yet as kubectl's JSON writes it
         // after items) streams its items; so does a top-level JSON array.
@@ -348,9 +353,12 @@ private:
                 m_diags.error(n.pos, "expected a string mapping key, found " + n.describe());
                 return false;
             }
-            top.key = n.scalar;
+            top.key = std::move(n.scalar);
             top.key_pos = n.pos;
             top.have_key = true;
+            if (m_stack.size() == 1 && top.node.is_mapping() && top.key == "items" && m_root_items_line == 0) {
+                m_root_items_line = top.key_pos.line;
+            }
             return true;
         }
         if (m_stack.size() == 1 && top.key == "kind" && n.is_scalar()) {
@@ -372,6 +380,8 @@ private:
 
     std::uint32_t m_file;
     std::uint32_t m_line_offset;
+    /// Levels above this text in the real document (1 for a batch of List items).
+    std::size_t m_depth_bias;
     DiagSink& m_diags;
     const LoadOptions& m_opt;
     const std::function<void(Node&&)>& m_sink;
@@ -382,23 +392,29 @@ private:
     std::string m_root_kind;
     bool m_streaming_items = false;
     bool m_had_root = false;
+    std::uint32_t m_root_items_line = 0;
 };
 
-void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
-                 const std::function<void(Node&&)>& sink) {
-    if (auto bad = yaml::first_invalid_utf8(chunk.text)) {
-        // Position of the bad byte: line within the chunk, column in bytes.
-        std::string_view before = chunk.text.substr(0, *bad);
-        auto line = chunk.first_line + 1 + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
-        std::size_t line_start = before.rfind('\n');
-        auto col = static_cast<std::uint32_t>(line_start == std::string_view::npos ? *bad + 1 : *bad - line_start);
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(chunk.text[*bad]));
-        diags.error({file_id, line, col}, std::string("invalid UTF-8 byte ") + hex +
-                                              ": expected UTF-8 text (YAML and JSON input must be UTF-8); "
-                                              "this document is skipped");
-        return;
-    }
+void report_invalid_utf8(std::uint32_t file_id, const Chunk& chunk, std::size_t bad, DiagSink& diags) {
+    // Position of the bad byte: line within the chunk, column in bytes.
+    std::string_view before = chunk.text.substr(0, bad);
+    auto line = chunk.first_line + 1 + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
+    std::size_t line_start = before.rfind('\n');
+    auto col = static_cast<std::uint32_t>(line_start == std::string_view::npos ? bad + 1 : bad - line_start);
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(chunk.text[bad]));
+    diags.error({file_id, line, col}, std::string("invalid UTF-8 byte ") + hex +
+                                          ": expected UTF-8 text (YAML and JSON input must be UTF-8); "
+                                          "this document is skipped");
+}
+
+}  // namespace
+
+namespace yaml {
+
+DocumentResult parse_document(std::uint32_t file_id, const Chunk& chunk, std::size_t depth_bias, DiagSink& diags,
+                              const LoadOptions& opt, const std::function<void(Node&&)>& sink) {
+    DocumentResult result;
     Captured captured;
     struct fy_diag_cfg dcfg;
     fy_diag_cfg_default(&dcfg);
@@ -418,9 +434,9 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
     std::unique_ptr<struct fy_parser, void (*)(struct fy_parser*)> parser(fy_parser_create(&cfg), fy_parser_destroy);
     if (!parser || fy_parser_set_string(parser.get(), chunk.text.data(), chunk.text.size()) != 0) {
         diags.error({file_id, chunk.first_line + 1, 1}, "cannot start the YAML parser");
-        return;
+        return result;
     }
-    TreeBuilder builder(file_id, chunk.first_line, diags, opt, sink);
+    TreeBuilder builder(file_id, chunk.first_line, depth_bias, diags, opt, sink);
     bool ok = true;
     while (struct fy_event* e = fy_parser_parse(parser.get())) {
         if (ok) {
@@ -431,7 +447,11 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
             break;
         }
     }
-    if (ok && fy_parser_get_stream_error(parser.get())) {
+    result.root_items_line = builder.root_items_line();
+    if (!ok) {
+        return result;
+    }
+    if (fy_parser_get_stream_error(parser.get())) {
         std::uint32_t line = 0, col = 0;
         std::string msg;
         if (parse_fy_message(captured.text, line, col, msg)) {
@@ -442,7 +462,23 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
         } else {
             diags.error({file_id, chunk.first_line + 1, 1}, "invalid YAML in this document");
         }
+        return result;
     }
+    result.complete = true;
+    return result;
+}
+
+}  // namespace yaml
+
+namespace {
+
+void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
+                 const std::function<void(Node&&)>& sink) {
+    if (auto bad = yaml::first_invalid_utf8(chunk.text)) {
+        report_invalid_utf8(file_id, chunk, *bad, diags);
+        return;
+    }
+    yaml::parse_document(file_id, chunk, 0, diags, opt, sink);
 }
 
 }  // namespace
@@ -455,7 +491,28 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
         text.remove_prefix(3);
     }
     for (const Chunk& chunk : split_documents(text)) {
-        parse_chunk(file_id, chunk, diags, opt, sink);
+        // A large List export is parsed in batches of items on two threads when its
+        // layout is certain; whatever that path did not hand out, the one-pass parse does.
+        std::size_t handed = 0;
+        if (opt.parallel_lists && chunk.text.size() > opt.list_batch_bytes && !yaml::first_invalid_utf8(chunk.text)) {
+            if (auto layout = yaml::find_list_layout(chunk.text)) {
+                auto done = yaml::parse_list_parallel(file_id, chunk, *layout, opt, sink);
+                if (done.complete) {
+                    continue;
+                }
+                handed = done.handed;
+            }
+        }
+        if (handed == 0) {
+            parse_chunk(file_id, chunk, diags, opt, sink);
+            continue;
+        }
+        std::size_t seen = 0;
+        parse_chunk(file_id, chunk, diags, opt, [&](yaml::Node&& n) {
+            if (++seen > handed) {
+                sink(std::move(n));
+            }
+        });
     }
 }
 

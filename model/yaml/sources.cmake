@@ -1,4 +1,6 @@
 list(APPEND KG_MODEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/list_layout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/list_parallel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/node.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parse.cpp
   ${CMAKE_CURRENT_LIST_DIR}/utf8.cpp

@@ -1,19 +1,79 @@
 // libFuzzer target for the YAML/JSON front end and the decoders: any bytes must give
-// objects and diagnostics, never a crash, a leak or a runaway allocation.
+// objects and diagnostics, never a crash, a leak or a runaway allocation. It also
+// parses each input a second time with the two-thread List path on (batches of one
+// item) and aborts when the objects, their positions or the diagnostics differ.
 #include "model/loader.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
+#include <vector>
+
+namespace {
+
+using kg::model::yaml::Node;
+
+bool same(const Node& a, const Node& b) {
+    if (a.kind != b.kind || a.plain != b.plain || !(a.pos == b.pos) || a.scalar != b.scalar ||
+        a.items.size() != b.items.size() || a.entries.size() != b.entries.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.items.size(); ++i) {
+        if (!same(a.items[i], b.items[i])) {
+            return false;
+        }
+    }
+    for (std::size_t i = 0; i < a.entries.size(); ++i) {
+        const auto& x = a.entries[i];
+        const auto& y = b.entries[i];
+        if (x.key != y.key || !(x.key_pos == y.key_pos) || !same(x.value, y.value)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+struct Parsed {
+    std::vector<Node> objects;
+    kg::model::DiagSink diags;
+};
+
+void parse(const std::string& text, bool parallel, Parsed& out) {
+    kg::model::LoadOptions opt;
+    opt.max_alias_nodes = 10'000;
+    opt.parallel_lists = parallel;
+    opt.list_batch_bytes = 1;
+    kg::model::parse_objects(0, text, out.diags, opt, [&](Node&& n) { out.objects.push_back(std::move(n)); });
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    std::string text(reinterpret_cast<const char*>(data), size);
     kg::model::Cluster cluster;
     kg::model::DiagSink diags;
     kg::model::LoadOptions opt;
     opt.max_alias_nodes = 10'000;
-    kg::model::load_text("fuzz.yaml", std::string(reinterpret_cast<const char*>(data), size), cluster, diags, opt);
+    kg::model::load_text("fuzz.yaml", text, cluster, diags, opt);
     for (const kg::model::Diagnostic& d : diags.items()) {
         (void)kg::model::format_diagnostic(cluster.files, d);
+    }
+
+    Parsed one, two;
+    parse(text, false, one);
+    parse(text, true, two);
+    bool equal = one.objects.size() == two.objects.size() && one.diags.items().size() == two.diags.items().size();
+    for (std::size_t i = 0; equal && i < one.objects.size(); ++i) {
+        equal = same(one.objects[i], two.objects[i]);
+    }
+    for (std::size_t i = 0; equal && i < one.diags.items().size(); ++i) {
+        const auto& a = one.diags.items()[i];
+        const auto& b = two.diags.items()[i];
+        equal = a.pos == b.pos && a.message == b.message && a.severity == b.severity;
+    }
+    if (!equal) {
+        std::abort();  // the two-thread List path differs from the one-pass parse
     }
     return 0;
 }

@@ -1,0 +1,225 @@
+#include "model/yaml/list_layout.h"
+
+#include <cstring>
+
+namespace kg::model::yaml {
+
+namespace {
+
+// Walks a text line by line; `line` excludes the '\n'.
+class Lines {
+public:
+    explicit Lines(std::string_view text) : m_text(text) {}
+
+    bool next() {
+        if (m_pos >= m_text.size()) {
+            return false;
+        }
+        if (m_started) {
+            ++m_no;
+        }
+        m_started = true;
+        m_begin = m_pos;
+        const void* nl = std::memchr(m_text.data() + m_pos, '\n', m_text.size() - m_pos);
+        std::size_t end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) : m_text.size();
+        m_line = m_text.substr(m_pos, end - m_pos);
+        m_pos = nl ? end + 1 : end;
+        return true;
+    }
+
+    std::string_view line() const { return m_line; }
+    std::size_t begin() const { return m_begin; }
+    std::size_t after() const { return m_pos; }  ///< start of the next line
+    std::uint32_t number() const { return m_no; }
+
+private:
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+    std::size_t m_begin = 0;
+    std::uint32_t m_no = 0;
+    bool m_started = false;
+    std::string_view m_line;
+};
+
+std::string_view trim_right(std::string_view s) {
+    while (!s.empty() && s.back() == ' ') {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+std::size_t indent_of(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size() && s[i] == ' ') {
+        ++i;
+    }
+    return i;
+}
+
+bool is_yaml_item_start(std::string_view line) {
+    return !line.empty() && line[0] == '-' && (line.size() == 1 || line[1] == ' ');
+}
+
+std::optional<ListLayout> find_yaml_layout(std::string_view text) {
+    ListLayout out;
+    Lines lines(text);
+    std::size_t items_key_begin = 0;
+    bool found = false;
+    while (lines.next()) {
+        std::string_view l = lines.line();
+        if (!l.empty() && l[0] == '%') {
+            return std::nullopt;  // a directive: leave the document to the one-pass parse
+        }
+        if (trim_right(l) == "items:") {
+            items_key_begin = lines.begin();
+            out.items_line = lines.number();
+            found = true;
+            break;
+        }
+    }
+    if (!found) {
+        return std::nullopt;
+    }
+    std::size_t trailer = text.size();
+    while (lines.next()) {
+        std::string_view l = lines.line();
+        if (is_yaml_item_start(l)) {
+            if (!out.items.empty()) {
+                out.items.back().end = lines.begin();
+            }
+            out.items.push_back({lines.begin(), 0, lines.number()});
+            continue;
+        }
+        if (out.items.empty()) {
+            return std::nullopt;  // the items must follow their key directly
+        }
+        if (l.empty() || l[0] == ' ' || l[0] == '#') {
+            continue;  // inside an item (or a comment between items)
+        }
+        char c = l[0];
+        bool key_start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '"' || c == '\'';
+        if (!key_start) {
+            return std::nullopt;
+        }
+        trailer = lines.begin();
+        break;
+    }
+    if (out.items.empty()) {
+        return std::nullopt;
+    }
+    out.items.back().end = trailer;
+    out.wrapper.reserve(items_key_begin + 10 + (text.size() - trailer));
+    out.wrapper.append(text.substr(0, items_key_begin));
+    out.wrapper.append("items: []\n");
+    out.wrapper.append(text.substr(trailer));
+    return out;
+}
+
+std::optional<ListLayout> find_json_layout(std::string_view text) {
+    ListLayout out;
+    out.json = true;
+    Lines lines(text);
+    std::size_t header_end = 0;
+    std::size_t items_indent = 0;
+    bool found = false;
+    while (lines.next()) {
+        std::string_view l = trim_right(lines.line());
+        std::size_t ind = indent_of(l);
+        if (l.substr(ind) == "\"items\": [") {
+            items_indent = ind;
+            header_end = lines.after();
+            out.items_line = lines.number();
+            found = true;
+            break;
+        }
+    }
+    if (!found || !lines.next()) {
+        return std::nullopt;
+    }
+    const std::size_t item_indent = indent_of(lines.line());
+    if (item_indent <= items_indent) {
+        return std::nullopt;
+    }
+    auto is_at = [&](std::string_view l, std::size_t ind, std::string_view what) {
+        return l.size() == ind + what.size() && indent_of(l) == ind && l.substr(ind) == what;
+    };
+    std::size_t trailer = 0;
+    // Invariant at the top of the loop: the current line must open an item.
+    for (;;) {
+        if (!is_at(lines.line(), item_indent, "{")) {
+            return std::nullopt;
+        }
+        out.items.push_back({lines.begin(), 0, lines.number()});
+        bool closed = false;
+        bool more = false;
+        while (lines.next()) {
+            std::string_view l = lines.line();
+            if (is_at(l, item_indent, "}") || is_at(l, item_indent, "},")) {
+                out.items.back().end = lines.begin() + item_indent + 1;
+                closed = true;
+                more = l.back() == ',';
+                break;
+            }
+        }
+        if (!closed || !lines.next()) {
+            return std::nullopt;
+        }
+        if (!more) {
+            std::string_view l = trim_right(lines.line());
+            if (!is_at(l, items_indent, "]") && !is_at(l, items_indent, "],")) {
+                return std::nullopt;
+            }
+            trailer = lines.begin();
+            break;
+        }
+    }
+    out.wrapper.reserve(header_end + (text.size() - trailer));
+    out.wrapper.append(text.substr(0, header_end));
+    out.wrapper.append(text.substr(trailer));
+    return out;
+}
+
+}  // namespace
+
+std::optional<ListLayout> find_list_layout(std::string_view text) {
+    if (auto yaml = find_yaml_layout(text)) {
+        return yaml;
+    }
+    return find_json_layout(text);
+}
+
+bool has_context_dependent_syntax(std::string_view text) {
+    // One memchr pass per byte of interest: these bytes are rare in an export, and
+    // memchr is far faster than a byte loop.
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    auto each = [&](unsigned char byte, auto&& dependent) {
+        std::size_t i = 0;
+        while (i < n) {
+            const void* hit = std::memchr(s + i, byte, n - i);
+            if (!hit) {
+                return false;
+            }
+            i = static_cast<std::size_t>(static_cast<const unsigned char*>(hit) - s);
+            if (dependent(i)) {
+                return true;
+            }
+            ++i;
+        }
+        return false;
+    };
+    // An anchor or alias token starts after a separator or flow indicator.
+    auto token_start = [&](std::size_t i) {
+        unsigned char p = i == 0 ? ' ' : s[i - 1];
+        return p == ' ' || p == '\t' || p == '\n' || p == '[' || p == '{' || p == ',' || p == ':' || p == '-' ||
+               p == '?';
+    };
+    return each(0x00, [](std::size_t) { return true; }) ||  // libfyaml ends its input at a NUL byte
+           each('&', token_start) || each('*', token_start) ||
+           each('\r', [&](std::size_t i) { return i + 1 == n || s[i + 1] != '\n'; }) ||
+           each(0x85, [&](std::size_t i) { return i >= 1 && s[i - 1] == 0xC2; }) ||  // NEL
+           each(0xA8, [&](std::size_t i) { return i >= 2 && s[i - 1] == 0x80 && s[i - 2] == 0xE2; }) ||  // LS
+           each(0xA9, [&](std::size_t i) { return i >= 2 && s[i - 1] == 0x80 && s[i - 2] == 0xE2; });    // PS
+}
+
+}  // namespace kg::model::yaml

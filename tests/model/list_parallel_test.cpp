@@ -1,0 +1,359 @@
+// The two-thread path for large List exports: batches of items parsed apart must
+// give exactly the one-pass parse's objects (every position included), diagnostics
+// and order, and every doubtful layout must fall back to the one-pass parse.
+#include "model/loader.h"
+#include "model/yaml/list_layout.h"
+#include "model/yaml/list_parallel.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace kg::model;
+
+namespace {
+
+// Every node, key and position of a tree, as text: two trees print the same only
+// when they are the same down to the last column.
+void dump(const yaml::Node& n, std::string& out) {
+    out += std::to_string(n.pos.line) + ":" + std::to_string(n.pos.col) + " ";
+    switch (n.kind) {
+        case yaml::Node::Kind::null: out += "~"; break;
+        case yaml::Node::Kind::scalar: out += (n.plain ? "=" : "'") + n.scalar; break;
+        case yaml::Node::Kind::sequence:
+            out += "[";
+            for (const yaml::Node& i : n.items) {
+                dump(i, out);
+                out += ",";
+            }
+            out += "]";
+            break;
+        case yaml::Node::Kind::mapping:
+            out += "{";
+            for (const yaml::MapEntry& e : n.entries) {
+                out += std::to_string(e.key_pos.line) + ":" + std::to_string(e.key_pos.col) + " " + e.key + ": ";
+                dump(e.value, out);
+                out += ",";
+            }
+            out += "}";
+            break;
+    }
+    out += "\n";
+}
+
+struct Parsed {
+    std::vector<std::string> objects;
+    std::vector<std::string> diags;
+};
+
+// Parses with the two-thread path on (tiny batches, so even a short text is cut into
+// many) or off.
+Parsed parse(const std::string& text, bool parallel, std::size_t batch_bytes = 1, std::size_t max_depth = 256) {
+    LoadOptions opt;
+    opt.parallel_lists = parallel;
+    opt.list_batch_bytes = batch_bytes;
+    opt.max_depth = max_depth;
+    Parsed p;
+    DiagSink diags;
+    parse_objects(7, text, diags, opt, [&](yaml::Node&& n) {
+        std::string s;
+        dump(n, s);
+        p.objects.push_back(std::move(s));
+    });
+    for (const Diagnostic& d : diags.items()) {
+        p.diags.push_back(std::to_string(d.pos.line) + ":" + std::to_string(d.pos.col) + ": " + d.message);
+    }
+    return p;
+}
+
+// Loads into a Cluster (decoders included) and returns the formatted diagnostics.
+std::vector<std::string> load_diags(const std::string& text, bool parallel, std::size_t* workloads = nullptr) {
+    LoadOptions opt;
+    opt.parallel_lists = parallel;
+    opt.list_batch_bytes = 300;
+    Cluster c;
+    DiagSink diags;
+    load_text("export.yaml", text, c, diags, opt);
+    std::vector<std::string> out;
+    for (const Diagnostic& d : diags.items()) {
+        out.push_back(format_diagnostic(c.files, d, false));
+    }
+    if (workloads) {
+        *workloads = c.workloads.size();
+    }
+    return out;
+}
+
+std::string workload_yaml(int i, const std::string& cpu = "\"8\"") {
+    std::string n = std::to_string(i);
+    return "- apiVersion: kueue.x-k8s.io/v1beta2\n"
+           "  kind: Workload\n"
+           "  metadata:\n"
+           "    name: wl-" + n + "\n"
+           "    namespace: team-a\n"
+           "  spec:\n"
+           "    queueName: lq\n"
+           "    podSets:\n"
+           "    - count: 1\n"
+           "      name: main\n"
+           "      template:\n"
+           "        spec:\n"
+           "          containers:\n"
+           "          - name: c\n"
+           "            resources:\n"
+           "              requests:\n"
+           "                cpu: " + cpu + "\n"
+           "  status:\n"
+           "    conditions:\n"
+           "    - type: QuotaReserved\n"
+           "      status: \"True\"\n";
+}
+
+// A kubectl-shaped YAML List export; `item(i)` may override single items.
+template <class F>
+std::string yaml_list(int count, F item) {
+    std::string s = "apiVersion: v1\nitems:\n";
+    for (int i = 0; i < count; ++i) {
+        s += item(i);
+    }
+    return s + "kind: List\nmetadata:\n  resourceVersion: \"\"\n";
+}
+
+std::string yaml_list(int count) {
+    return yaml_list(count, [](int i) { return workload_yaml(i); });
+}
+
+std::string workload_json(int i, bool last, const std::string& cpu = "\"8\"") {
+    std::string n = std::to_string(i);
+    return "        {\n"
+           "            \"apiVersion\": \"kueue.x-k8s.io/v1beta2\",\n"
+           "            \"kind\": \"Workload\",\n"
+           "            \"metadata\": {\n"
+           "                \"name\": \"wl-" + n + "\",\n"
+           "                \"namespace\": \"team-a\"\n"
+           "            },\n"
+           "            \"spec\": {\n"
+           "                \"podSets\": [\n"
+           "                    {\n"
+           "                        \"count\": 1,\n"
+           "                        \"name\": \"main\",\n"
+           "                        \"template\": {\"spec\": {\"containers\": [{\"name\": \"c\",\n"
+           "                            \"resources\": {\"requests\": {\"cpu\": " + cpu + "}}}]}}\n"
+           "                    }\n"
+           "                ],\n"
+           "                \"queueName\": \"lq\"\n"
+           "            }\n"
+           "        }" + (last ? "\n" : ",\n");
+}
+
+template <class F>
+std::string json_list(int count, F item) {
+    std::string s = "{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n";
+    for (int i = 0; i < count; ++i) {
+        s += item(i, i + 1 == count);
+    }
+    return s + "    ],\n    \"kind\": \"List\",\n    \"metadata\": {\n        \"resourceVersion\": \"\"\n    }\n}\n";
+}
+
+std::string json_list(int count) {
+    return json_list(count, [](int i, bool last) { return workload_json(i, last); });
+}
+
+// The two paths agree on everything, and (when `expect_parallel`) the text really
+// took the two-thread path to its end.
+void check_same(const std::string& text, bool expect_parallel, std::size_t batch_bytes = 1,
+                std::size_t max_depth = 256) {
+    Parsed one = parse(text, false, batch_bytes, max_depth);
+    Parsed two = parse(text, true, batch_bytes, max_depth);
+    CHECK(two.objects == one.objects);
+    CHECK(two.diags == one.diags);
+    auto layout = yaml::find_list_layout(text);
+    bool complete = false;
+    if (layout) {
+        LoadOptions opt;
+        opt.list_batch_bytes = batch_bytes;
+        opt.max_depth = max_depth;
+        complete = yaml::parse_list_parallel(7, {text, 0}, *layout, opt, [](yaml::Node&&) {}).complete;
+    }
+    CHECK(complete == expect_parallel);
+}
+
+}  // namespace
+
+TEST_CASE("List layouts are found only where kubectl's shape is certain", "[model][loader][parallel]") {
+    auto y = yaml::find_list_layout(yaml_list(3));
+    REQUIRE(y);
+    CHECK_FALSE(y->json);
+    CHECK(y->items_line == 1);
+    REQUIRE(y->items.size() == 3);
+    CHECK(y->items[0].line == 2);
+    CHECK(y->items[1].line == 23);
+    CHECK(y->wrapper == "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n");
+
+    auto j = yaml::find_list_layout(json_list(2));
+    REQUIRE(j);
+    CHECK(j->json);
+    CHECK(j->items_line == 2);
+    REQUIRE(j->items.size() == 2);
+    CHECK(j->items[1].line == 3 + 19);
+    CHECK(json_list(2).substr(j->items[0].end - 1, 2) == "},");
+    CHECK(j->wrapper == "{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n    ],\n    \"kind\": \"List\",\n"
+                        "    \"metadata\": {\n        \"resourceVersion\": \"\"\n    }\n}\n");
+
+    CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nitems: [{a: 1}, {a: 2}]\nkind: List\n"));
+    CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nitems:\n  - a: 1\n  - a: 2\nkind: List\n"));
+    CHECK_FALSE(yaml::find_list_layout("%YAML 1.2\nitems:\n- a: 1\n"));
+    CHECK_FALSE(yaml::find_list_layout("{\"items\": [{\"a\": 1}, {\"a\": 2}], \"kind\": \"List\"}"));
+    CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n"));
+}
+
+TEST_CASE("context-dependent syntax keeps a batch out of the two-thread path", "[model][loader][parallel]") {
+    CHECK(yaml::has_context_dependent_syntax("a: &x 1\n"));
+    CHECK(yaml::has_context_dependent_syntax("a: *x\n"));
+    CHECK(yaml::has_context_dependent_syntax("- [*x]\n"));
+    CHECK(yaml::has_context_dependent_syntax("a: 1\rb: 2\n"));
+    CHECK(yaml::has_context_dependent_syntax("a: x\xC2\x85y\n"));
+    CHECK(yaml::has_context_dependent_syntax("a: x\xE2\x80\xA8y\n"));
+    CHECK(yaml::has_context_dependent_syntax(std::string_view("a: x\0y\n", 7)));
+    CHECK_FALSE(yaml::has_context_dependent_syntax("a: \"Q&A\"\nb: 2*3\r\nc: \xC3\x85\n"));
+}
+
+TEST_CASE("items cut into batches give the one-pass objects, positions and order", "[model][loader][parallel]") {
+    SECTION("YAML, one item per batch") { check_same(yaml_list(12), true); }
+    SECTION("YAML, several items per batch") { check_same(yaml_list(40), true, 2000); }
+    SECTION("JSON, one item per batch") { check_same(json_list(12), true); }
+    SECTION("JSON, several items per batch") { check_same(json_list(40), true, 3000); }
+    SECTION("comments and blank lines between items") {
+        check_same(yaml_list(6, [](int i) { return workload_yaml(i) + "# after " + std::to_string(i) + "\n\n"; }),
+                   true);
+    }
+    SECTION("block scalars with blank lines inside an item") {
+        check_same(yaml_list(6, [](int i) {
+                       return workload_yaml(i) + "  note: |\n    line one\n\n    line three\n";
+                   }),
+                   true);
+    }
+    SECTION("CRLF line ends") {
+        std::string t = yaml_list(6), crlf;
+        for (char c : t) {
+            crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+        }
+        check_same(crlf, false);  // `items:\r` is not kubectl's layout: the one-pass parse
+    }
+    SECTION("a stream with the List as its second document") {
+        std::string first = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n";
+        std::string t = first + "---\n" + yaml_list(8);
+        check_same(t, false);  // the whole stream is not one List; its second document is:
+        std::string_view second = std::string_view(t).substr(first.size());
+        auto layout = yaml::find_list_layout(second);
+        REQUIRE(layout);
+        LoadOptions opt;
+        opt.list_batch_bytes = 1;
+        std::vector<std::string> lines;
+        auto r = yaml::parse_list_parallel(7, {second, 4}, *layout, opt, [&](yaml::Node&& n) {
+            lines.push_back(std::to_string(n.pos.line) + ":" + std::to_string(n.pos.col));
+        });
+        CHECK(r.complete);
+        CHECK(r.handed == 8);
+        CHECK(lines == std::vector<std::string>{"8:3", "29:3", "50:3", "71:3", "92:3", "113:3", "134:3", "155:3"});
+    }
+}
+
+TEST_CASE("an error in a later batch is reported where the one-pass parse reports it", "[model][loader][parallel]") {
+    SECTION("YAML syntax error in item 7") {
+        std::string t = yaml_list(12, [](int i) {
+            return i == 7 ? workload_yaml(i, "\"8") + "  x: [\n" : workload_yaml(i);
+        });
+        Parsed one = parse(t, false);
+        REQUIRE(one.diags.size() == 1);
+        check_same(t, false);
+    }
+    SECTION("YAML duplicate key in item 9") {
+        std::string t = yaml_list(12, [](int i) { return workload_yaml(i) + (i == 9 ? "  kind: Again\n" : ""); });
+        Parsed one = parse(t, false);
+        REQUIRE(one.diags.size() == 1);
+        CHECK(one.diags[0].rfind("213:3: mapping key \"kind\" already defined", 0) == 0);
+        check_same(t, false);
+    }
+    SECTION("JSON syntax error in item 5") {
+        std::string t = json_list(9, [](int i, bool last) {
+            std::string s = workload_json(i, last);
+            return i == 5 ? s.replace(s.find("\"lq\""), 4, "]") : s;
+        });
+        Parsed one = parse(t, false);
+        REQUIRE(one.diags.size() == 1);
+        check_same(t, false);
+    }
+    SECTION("nesting too deep in item 4 only") {
+        std::string t = yaml_list(8, [](int i) {
+            return workload_yaml(i) + (i == 4 ? "  deep: {a: {b: {c: {d: {e: {f: {g: {h: {i: {j: 1}}}}}}}}}}\n" : "");
+        });
+        Parsed one = parse(t, false, 1, 12);
+        REQUIRE(one.diags.size() == 1);
+        check_same(t, false, 1, 12);
+        check_same(yaml_list(8), true, 1, 12);  // the same limit, nothing too deep: two threads
+    }
+    SECTION("decode errors keep their file:line:col and order") {
+        std::string t = yaml_list(30, [](int i) { return workload_yaml(i, i % 7 == 3 ? "lots" : "\"8\""); });
+        std::size_t wl_one = 0, wl_two = 0;
+        auto one = load_diags(t, false, &wl_one);
+        REQUIRE(one.size() == 4);
+        CHECK(one[0].rfind("export.yaml:82:22: ", 0) == 0);
+        for (int run = 0; run < 5; ++run) {
+            CHECK(load_diags(t, true, &wl_two) == one);
+            CHECK(wl_two == wl_one);
+        }
+    }
+}
+
+TEST_CASE("doubtful Lists fall back to the one-pass parse and still load", "[model][loader][parallel]") {
+    SECTION("an anchor in one item and its alias in a later one") {
+        std::string t = yaml_list(10, [](int i) {
+            std::string s = workload_yaml(i);
+            if (i == 1) s += "  extra: &shared {team: a}\n";
+            if (i == 8) s += "  extra: *shared\n";
+            return s;
+        });
+        Parsed one = parse(t, false);
+        CHECK(one.diags.empty());
+        CHECK(one.objects.size() == 10);
+        check_same(t, false);
+    }
+    SECTION("flow-style items") {
+        std::string t = "apiVersion: v1\nkind: List\nitems: [{apiVersion: v1, kind: Namespace, metadata: {name: a}},\n"
+                        "  {apiVersion: v1, kind: Namespace, metadata: {name: b}}]\n";
+        check_same(t, false);
+        CHECK(parse(t, true).objects.size() == 2);
+    }
+    SECTION("a non-List kind before the items keeps them inside the object") {
+        std::string t = "apiVersion: v1\nkind: Bag\nitems:\n- a: 1\n- a: 2\n- a: 3\n";
+        check_same(t, false);
+        CHECK(parse(t, true).objects.size() == 1);
+    }
+    SECTION("a List wrapper with other keys is an object of its own") {
+        std::string t = "apiVersion: v1\nitems:\n- a: 1\n- a: 2\n- a: 3\nkind: PriceList\ncurrency: EUR\n";
+        check_same(t, false);
+        CHECK(parse(t, true).objects.size() == 4);
+    }
+    SECTION("a quoted scalar running over a line that looks like an item") {
+        std::string t = "apiVersion: v1\nitems:\n- a: \"one\n- two\"\n- a: 3\nkind: List\n";
+        check_same(t, false);
+    }
+    SECTION("a broken trailer after the items") {
+        check_same(yaml_list(5) + "metadata: again\n", false);
+    }
+    SECTION("a NUL byte in an item ends the one-pass parse there") {
+        std::string t = yaml_list(8, [](int i) { return workload_yaml(i) + (i == 2 ? std::string("  x: 1\0\n", 8) : ""); });
+        Parsed one = parse(t, false);
+        CHECK(one.objects.size() == 4);  // items 0-2, then the wrapper (its `kind: List` is never read)
+        check_same(t, false);
+    }
+    SECTION("invalid UTF-8 in a later item skips the document as before") {
+        std::string t = yaml_list(8, [](int i) { return workload_yaml(i) + (i == 6 ? "  x: \"\xFF\"\n" : ""); });
+        Parsed two = parse(t, true);
+        CHECK(two.objects.empty());
+        REQUIRE(two.diags.size() == 1);
+        check_same(t, false);
+    }
+}
