@@ -13,9 +13,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace kg::model {
 
@@ -94,10 +96,10 @@ bool parse_fy_message(const std::string& text, std::uint32_t& line, std::uint32_
 
 class TreeBuilder {
 public:
-    TreeBuilder(std::uint32_t file_id, std::uint32_t line_offset, std::size_t depth_bias, DiagSink& diags,
-                const LoadOptions& opt, const std::function<void(Node&&)>& sink)
-        : m_file(file_id), m_line_offset(line_offset), m_depth_bias(depth_bias), m_diags(diags), m_opt(opt),
-          m_sink(sink) {}
+    TreeBuilder(std::uint32_t file_id, std::string_view input, std::uint32_t line_offset, std::size_t depth_bias,
+                DiagSink& diags, const LoadOptions& opt, const std::function<void(Node&&)>& sink)
+        : m_file(file_id), m_input(input), m_line_offset(line_offset), m_depth_bias(depth_bias), m_diags(diags),
+          m_opt(opt), m_sink(sink) {}
 
     /// 1-based line of the root mapping's `items` key, 0 when there was none.
     std::uint32_t root_items_line() const { return m_root_items_line; }
@@ -181,6 +183,51 @@ private:
         return txt ? std::string(txt, len) : std::string();
     }
 
+    // A scalar's value. fy_token_get_text formats every quoted scalar into a buffer
+    // (a tenth of loading an export); a one-line scalar without escapes is its own
+    // source text between the marks, so that is taken directly.
+    std::string scalar_text(struct fy_token* tok, enum fy_scalar_style style) const {
+        std::string_view raw = source_of(tok);
+        std::optional<std::string_view> direct;
+        auto lacks = [](std::string_view v, std::string_view chars) { return v.find_first_of(chars) == v.npos; };
+        if (style == FYSS_DOUBLE_QUOTED && raw.size() >= 2 && raw.front() == '"' && raw.back() == '"') {
+            std::string_view inner = raw.substr(1, raw.size() - 2);
+            if (lacks(inner, "\\\"\n\r")) {
+                direct = inner;
+            }
+        } else if (style == FYSS_SINGLE_QUOTED && raw.size() >= 2 && raw.front() == '\'' && raw.back() == '\'') {
+            std::string_view inner = raw.substr(1, raw.size() - 2);
+            if (lacks(inner, "'\n\r")) {
+                direct = inner;
+            }
+        } else if (style == FYSS_PLAIN && !raw.empty() && lacks(raw, "\n\r") && raw.back() != ' ' &&
+                   raw.back() != '\t') {
+            direct = raw;
+        }
+        if (!direct) {
+            return token_text(tok);
+        }
+#ifndef NDEBUG
+        // Debug builds (the sanitizer tests, the fuzzer) check the shortcut against libfyaml.
+        if (token_text(tok) != *direct) {
+            std::fprintf(stderr, "scalar shortcut differs from libfyaml: [%.*s]\n", static_cast<int>(raw.size()),
+                         raw.data());
+            std::abort();
+        }
+#endif
+        return std::string(*direct);
+    }
+
+    // The source bytes between a token's start and end marks (empty when unknown).
+    std::string_view source_of(struct fy_token* tok) const {
+        const struct fy_mark* b = fy_token_start_mark(tok);
+        const struct fy_mark* e = fy_token_end_mark(tok);
+        if (!b || !e || e->input_pos < b->input_pos || e->input_pos > m_input.size()) {
+            return {};
+        }
+        return m_input.substr(b->input_pos, e->input_pos - b->input_pos);
+    }
+
     bool scalar(struct fy_event* e) {
         struct fy_token* tok = e->scalar.value;
         enum fy_scalar_style style = fy_token_scalar_style(tok);
@@ -189,7 +236,7 @@ private:
         n.plain = style == FYSS_PLAIN;
         bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
         n.pos = pos_of(tok, quoted ? 1 : 0);
-        n.scalar = token_text(tok);
+        n.scalar = scalar_text(tok, style);
         if (n.plain && (n.scalar.empty() || n.scalar == "~" || n.scalar == "null" || n.scalar == "Null" ||
                         n.scalar == "NULL")) {
             n.kind = Node::Kind::null;
@@ -379,6 +426,7 @@ private:
     }
 
     std::uint32_t m_file;
+    std::string_view m_input;  ///< the text given to the parser (marks are offsets into it)
     std::uint32_t m_line_offset;
     /// Levels above this text in the real document (1 for a batch of List items).
     std::size_t m_depth_bias;
@@ -436,7 +484,7 @@ DocumentResult parse_document(std::uint32_t file_id, const Chunk& chunk, std::si
         diags.error({file_id, chunk.first_line + 1, 1}, "cannot start the YAML parser");
         return result;
     }
-    TreeBuilder builder(file_id, chunk.first_line, depth_bias, diags, opt, sink);
+    TreeBuilder builder(file_id, chunk.text, chunk.first_line, depth_bias, diags, opt, sink);
     bool ok = true;
     while (struct fy_event* e = fy_parser_parse(parser.get())) {
         if (ok) {
