@@ -17,6 +17,7 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     m_live = build_snapshot(cl, {});
     // R4.5 requeue-all reaches the whole cohort tree.
     const Snapshot& snap = m_live;
+    for (int n = 0; n < static_cast<int>(snap.nodes.size()); ++n) m_paths.push_back(snap.path(n));
     std::map<int, std::vector<std::string>> by_root;
     for (const auto& n : snap.nodes)
         if (n.is_cq) by_root[snap.root(snap.find_cq(n.name))].push_back(n.name);
@@ -187,7 +188,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     // removes), so its answer is reused.
     std::map<std::pair<FR, std::int64_t>, std::vector<Target>> single_fr;
     auto targets_of = [&](const Assignment& a) {
-        std::set<FR> needing = a.frs_needing_preemption();
+        FRSet needing = a.frs_needing_preemption();
         std::size_t positive = 0;
         for (const auto& [f, v] : a.usage) positive += v > 0 ? 1 : 0;
         if (positive == 1 && needing.size() == 1) {
@@ -539,7 +540,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
             d.reason = t.reason;
             d.message = "Preempted to accommodate a workload (UID: " + (w.uid.empty() ? "UNKNOWN" : w.uid) +
                         ", JobUID: " + job_uid + ") due to " + human.at(t.reason) + "; preemptor path: " +
-                        snap.path(cq) + "; preemptee path: " + snap.path(t.cq);
+                        m_paths[cq] + "; preemptee path: " + m_paths[t.cq];
             m_evicted_now[t.key] = d.message;
             out.preempted.push_back(std::move(d));
             // Marked evicted after the cycle: the snapshot points at this info and must keep

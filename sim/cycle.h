@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace kg::sim {
@@ -68,7 +69,7 @@ private:
     Entry* next_fair_sharing(std::vector<Entry*>& remaining, Snapshot& snap) const;
     /// R5.9 `targetsSoFar`, also grouped by the root of the victim's cohort tree.
     struct ChosenTargets {
-        std::set<std::string> keys;
+        std::unordered_set<std::string> keys;  ///< looked up for every target of every entry
         std::map<int, std::set<std::string>> by_root;
         /// The cycle's snapshot with every victim in `keys` removed, kept in step with it: a
         /// workload's usage reaches the cohort tree as a function of the CQ totals (R6.3), so
@@ -94,6 +95,7 @@ private:
     /// The cluster's tree and quotas with every reserving workload's usage, kept up to date as
     /// reservations start and end, so a cycle starts from a copy instead of re-adding them all.
     Snapshot m_live;
+    std::vector<std::string> m_paths;  ///< per node of the (immutable) tree, its R7.9 path
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
     void start_reservation(const std::string& key, WorkloadInfo info);

@@ -12,7 +12,7 @@ struct DRS {
     double ratio = 0;  ///< unweighted dominant ratio (per mille of lendable)
     double weight = 1;
     bool borrowing = false;
-    std::set<FR> borrowing_frs;
+    FRSet borrowing_frs;
     bool infinite() const { return weight == 0 && ratio > 0; }
 };
 

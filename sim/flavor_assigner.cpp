@@ -48,8 +48,8 @@ std::string Assignment::message() const {
     return out;
 }
 
-std::set<FR> Assignment::frs_needing_preemption() const {
-    std::set<FR> out;
+FRSet Assignment::frs_needing_preemption() const {
+    FRSet out;
     for (const auto& ps : pod_sets)
         for (const auto& [res, fc] : ps.flavors)
             if (public_mode(fc.mode) == Mode::preempt) out.insert({fc.flavor, res});

@@ -48,7 +48,7 @@ struct Assignment {
     std::string message() const;  ///< R5.7.3
     std::string no_fit_reason;    ///< R5.7.4 category (simplified)
     /// FRs whose per-FR mode is Preempt (what preemption must free).
-    std::set<FR> frs_needing_preemption() const;
+    FRSet frs_needing_preemption() const;
     std::vector<std::int32_t> counts() const;
     /// R5.5.6: the progress this assignment records (pod sets without flavors record nothing).
     ScanProgress progress() const;

@@ -105,6 +105,34 @@ private:
     std::vector<value_type> m_items;  ///< ascending by FR
 };
 
+/// A set of FRs with std::set's interface and order, stored as one sorted vector (see FRMap).
+class FRSet {
+public:
+    using const_iterator = std::vector<FR>::const_iterator;
+
+    FRSet() = default;
+    FRSet(std::initializer_list<FR> items) {
+        for (const FR& f : items) insert(f);
+    }
+    const_iterator begin() const { return m_items.begin(); }
+    const_iterator end() const { return m_items.end(); }
+    std::size_t size() const { return m_items.size(); }
+    bool empty() const { return m_items.empty(); }
+    void clear() { m_items.clear(); }
+    bool contains(const FR& f) const { return std::find(m_items.begin(), m_items.end(), f) != m_items.end(); }
+    std::size_t count(const FR& f) const { return contains(f) ? 1 : 0; }
+    /// Returns whether `f` was new.
+    bool insert(const FR& f) {
+        if (contains(f)) return false;
+        m_items.insert(std::lower_bound(m_items.begin(), m_items.end(), f), f);
+        return true;
+    }
+    friend bool operator==(const FRSet& a, const FRSet& b) { return a.m_items == b.m_items; }
+
+private:
+    std::vector<FR> m_items;  ///< ascending
+};
+
 }  // namespace kg::sim
 
 template <>

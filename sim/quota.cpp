@@ -76,7 +76,7 @@ bool Snapshot::borrowing_with(int n, const FR& f, std::int64_t v) const {
     return subtree_quota(n, f) < Amount::of(model::saturating_add(usage(n, f), v));
 }
 
-bool Snapshot::within_nominal(int n, const std::set<FR>& frs) const {
+bool Snapshot::within_nominal(int n, const FRSet& frs) const {
     for (const FR& f : frs)
         if (subtree_quota(n, f) < Amount::of(usage(n, f))) return false;
     return true;

@@ -48,7 +48,7 @@ struct WorkloadInfo {
     bool evicted = false;
     std::optional<model::Timestamp> quota_reserved_at;
     FRAmounts usage;
-    std::set<FR> used_frs;  ///< from podSetAssignments flavors
+    FRSet used_frs;  ///< from podSetAssignments flavors
 };
 
 struct Quota {
@@ -107,7 +107,7 @@ public:
     Amount potential_available(int n, const FR& f) const;
     // R6.5
     bool borrowing_with(int n, const FR& f, std::int64_t v) const;
-    bool within_nominal(int n, const std::set<FR>& frs) const;
+    bool within_nominal(int n, const FRSet& frs) const;
     /// R6.6: (level, mayReclaimInHierarchy).
     std::pair<int, bool> lowest_fitting_subtree(int cq, const FR& f, std::int64_t v) const;
     int height(int n) const;

@@ -5,7 +5,7 @@
 
 namespace kg::sim {
 
-bool uses_frs(const WorkloadInfo& wl, const std::set<FR>& frs) {
+bool uses_frs(const WorkloadInfo& wl, const FRSet& frs) {
     for (const FR& f : wl.used_frs)
         if (frs.count(f)) return true;
     return false;

@@ -21,7 +21,7 @@ struct PreemptionRequest {
     const WorkloadInfo* preemptor = nullptr;
     int cq = -1;
     FRAmounts requests;  ///< R: per FR, non-zero quantities of the assignment
-    std::set<FR> needing;  ///< F: FRs whose mode is Preempt
+    FRSet needing;  ///< F: FRs whose mode is Preempt
     /// Fair-sharing strategies (R8.4.2); empty = default.
     std::vector<std::string> strategies;
 };
@@ -40,7 +40,7 @@ bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests,
 /// R7.5 step 3: drops targets not needed, restoring their usage; `targets` are removed from `snap`.
 void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing);
 /// Whether `wl` uses one of the FRs in `frs` (R7.1 last paragraph).
-bool uses_frs(const WorkloadInfo& wl, const std::set<FR>& frs);
+bool uses_frs(const WorkloadInfo& wl, const FRSet& frs);
 /// R7.1: may a preemptor `w` evict candidate `c` of its own ClusterQueue under this policy?
 bool policy_allows(model::WithinClusterQueue p, const WorkloadInfo& w, const WorkloadInfo& c);
 /// R7.1: may a preemptor `w` reclaim from candidate `c` of another ClusterQueue under this policy?
