@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -25,10 +26,21 @@ double cpu_seconds() {
 
 int main(int argc, char** argv) {
     // --one-thread: the one-pass parse only, to compare with the two-thread List path.
-    bool one_thread = argc > 1 && std::strcmp(argv[1], "--one-thread") == 0;
-    int first = one_thread ? 2 : 1;
-    if (argc <= first) {
-        std::fprintf(stderr, "usage: bench_load [--one-thread] FILE...\n");
+    // --batch-kib N: the two-thread path's batch size, to tune LoadOptions::list_batch_bytes.
+    bool one_thread = false;
+    std::size_t batch_bytes = kg::model::LoadOptions{}.list_batch_bytes;
+    int first = 1;
+    for (; first < argc && argv[first][0] == '-'; ++first) {
+        if (std::strcmp(argv[first], "--one-thread") == 0) {
+            one_thread = true;
+        } else if (std::strcmp(argv[first], "--batch-kib") == 0 && first + 1 < argc) {
+            batch_bytes = std::strtoul(argv[++first], nullptr, 10) * 1024;
+        } else {
+            break;
+        }
+    }
+    if (argc <= first || batch_bytes == 0) {
+        std::fprintf(stderr, "usage: bench_load [--one-thread] [--batch-kib N] FILE...\n");
         return 2;
     }
     for (int i = first; i < argc; ++i) {
@@ -37,6 +49,7 @@ int main(int argc, char** argv) {
         kg::model::LoadOptions opt;
         opt.keep_text = false;  // as the verbs that never print excerpts would; errors still name file:line:col
         opt.parallel_lists = !one_thread;
+        opt.list_batch_bytes = batch_bytes;
         double cpu0 = cpu_seconds();
         auto t0 = std::chrono::steady_clock::now();
         bool ok = kg::model::load_paths({argv[i]}, cluster, diags, opt);

@@ -26,7 +26,7 @@ struct LoadOptions {
     bool parallel_lists = true;
     /// Target size of one batch of List items; a document no larger than this is
     /// parsed in one pass.
-    std::size_t list_batch_bytes = 64 * 1024;
+    std::size_t list_batch_bytes = 32 * 1024;
 };
 
 /// Loads every path into `out`, appending diagnostics for input problems. A broken

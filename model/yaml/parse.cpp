@@ -189,7 +189,17 @@ private:
     std::string scalar_text(struct fy_token* tok, enum fy_scalar_style style) const {
         std::string_view raw = source_of(tok);
         std::optional<std::string_view> direct;
-        auto lacks = [](std::string_view v, std::string_view chars) { return v.find_first_of(chars) == v.npos; };
+        // (A plain loop: find_first_of calls memchr over `chars` for every byte.)
+        auto lacks = [](std::string_view v, std::string_view chars) {
+            for (char c : v) {
+                for (char x : chars) {
+                    if (c == x) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        };
         if (style == FYSS_DOUBLE_QUOTED && raw.size() >= 2 && raw.front() == '"' && raw.back() == '"') {
             std::string_view inner = raw.substr(1, raw.size() - 2);
             if (lacks(inner, "\\\"\n\r")) {
