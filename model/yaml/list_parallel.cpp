@@ -2,6 +2,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace kg::model::yaml {
@@ -44,6 +45,19 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
     b.objects.reserve(b.count);
     auto result = parse_document(file_id, piece, 1, local, opt, [&](Node&& n) { b.objects.push_back(std::move(n)); });
     b.clean = result.complete && local.empty() && b.objects.size() == b.count;
+}
+
+// Nothing may escape the worker thread: a batch that throws (out of memory) is
+// simply not clean, and the one-pass parse meets the same problem on the caller's
+// thread.
+void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
+                         const LoadOptions& opt, Batch& b) {
+    try {
+        parse_batch(file_id, chunk, layout, opt, b);
+    } catch (...) {
+        std::vector<Node>().swap(b.objects);
+        b.clean = false;
+    }
 }
 
 // The rest of the document (without its items) must parse cleanly, have its
@@ -178,20 +192,26 @@ ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk
         return out;
     }
     Schedule schedule(batches);
-    Worker worker(schedule, std::thread([&] {
-                      std::vector<std::vector<Node>> garbage;
-                      while (Batch* b = schedule.claim(true, &garbage)) {
-                          garbage.clear();
-                          parse_batch(file_id, chunk, layout, opt, *b);
-                          schedule.finish(*b);
-                      }
-                  }));
+    std::thread thread;
+    try {
+        thread = std::thread([&] {
+            std::vector<std::vector<Node>> garbage;
+            while (Batch* b = schedule.claim(true, &garbage)) {
+                garbage.clear();
+                parse_batch_guarded(file_id, chunk, layout, opt, *b);
+                schedule.finish(*b);
+            }
+        });
+    } catch (const std::system_error&) {
+        return out;  // no thread to be had: the one-pass parse does it all
+    }
+    Worker worker(schedule, std::move(thread));
     for (std::size_t i = 0; i < batches.size();) {
         Batch::State st = schedule.state(i);
         if (st != Batch::State::done) {
             // Parse ahead rather than wait; wait only when the window is full.
             if (Batch* b = schedule.claim(false)) {
-                parse_batch(file_id, chunk, layout, opt, *b);
+                parse_batch_guarded(file_id, chunk, layout, opt, *b);
                 schedule.finish(*b);
             } else {
                 schedule.wait_done(i);
