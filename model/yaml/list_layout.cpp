@@ -182,10 +182,13 @@ std::optional<ListLayout> find_json_layout(std::string_view text) {
 }  // namespace
 
 std::optional<ListLayout> find_list_layout(std::string_view text) {
-    if (auto yaml = find_yaml_layout(text)) {
-        return yaml;
+    // A text that opens with `{` has a flow mapping at its root, never the block
+    // mapping of the YAML layout; any other text is not kubectl's JSON. One scan.
+    std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '{') {
+        return find_json_layout(text);
     }
-    return find_json_layout(text);
+    return find_yaml_layout(text);
 }
 
 bool has_context_dependent_syntax(std::string_view text) {
