@@ -60,15 +60,6 @@ Amount Amount::sub(Amount o) const {
     return of(saturating_sub(m_value, o.m_value));
 }
 
-std::strong_ordering operator<=>(const Amount& a, const Amount& b) {
-    if (a.m_unlimited || b.m_unlimited) {
-        if (a.m_unlimited && b.m_unlimited) {
-            return std::strong_ordering::equal;
-        }
-        return a.m_unlimited ? std::strong_ordering::greater : std::strong_ordering::less;
-    }
-    return a.m_value <=> b.m_value;
-}
 
 std::int64_t request_amount(std::string_view resource, const Quantity& q) {
     std::int64_t v = resource == "cpu" ? q.milli_value() : q.value();

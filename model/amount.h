@@ -5,6 +5,7 @@
 
 #include "model/quantity.h"
 
+#include <compare>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -29,8 +30,15 @@ public:
     friend bool operator==(const Amount& a, const Amount& b) {
         return a.m_unlimited == b.m_unlimited && (a.m_unlimited || a.m_value == b.m_value);
     }
-    /// Unlimited compares greater than every bounded value and equal to itself.
-    friend std::strong_ordering operator<=>(const Amount& a, const Amount& b);
+    /// Unlimited compares greater than every bounded value and equal to itself. Inline: the
+    /// scheduler compares amounts in its innermost loops.
+    friend std::strong_ordering operator<=>(const Amount& a, const Amount& b) {
+        if (a.m_unlimited || b.m_unlimited) {
+            if (a.m_unlimited && b.m_unlimited) return std::strong_ordering::equal;
+            return a.m_unlimited ? std::strong_ordering::greater : std::strong_ordering::less;
+        }
+        return a.m_value <=> b.m_value;
+    }
 
 private:
     std::int64_t m_value = 0;

@@ -18,15 +18,6 @@ int Snapshot::find_cq(const std::string& name) const {
     return it == cq_index.end() ? -1 : it->second;
 }
 
-Amount Snapshot::nominal(int n, const FR& f) const {
-    auto it = nodes[n].quotas.find(f);
-    return it == nodes[n].quotas.end() ? Amount::of(0) : it->second.nominal;
-}
-
-Amount Snapshot::subtree_quota(int n, const FR& f) const {
-    auto it = nodes[n].subtree.find(f);
-    return it == nodes[n].subtree.end() ? Amount::of(0) : it->second;
-}
 
 // R6.2 LQ (resource_node.go guaranteedQuota).
 Amount Snapshot::guaranteed(int n, const FR& f) const {
@@ -35,10 +26,6 @@ Amount Snapshot::guaranteed(int n, const FR& f) const {
     return amax0(subtree_quota(n, f).sub(*it->second.lending_limit));
 }
 
-std::int64_t Snapshot::usage(int n, const FR& f) const {
-    auto it = nodes[n].usage.find(f);
-    return it == nodes[n].usage.end() ? 0 : it->second;
-}
 
 Amount Snapshot::local_available(int n, const FR& f) const {
     return amax0(guaranteed(n, f).sub(Amount::of(usage(n, f))));
@@ -76,11 +63,6 @@ bool Snapshot::borrowing_with(int n, const FR& f, std::int64_t v) const {
     return subtree_quota(n, f) < Amount::of(model::saturating_add(usage(n, f), v));
 }
 
-bool Snapshot::within_nominal(int n, const FRSet& frs) const {
-    for (const FR& f : frs)
-        if (subtree_quota(n, f) < Amount::of(usage(n, f))) return false;
-    return true;
-}
 
 int Snapshot::height(int n) const {
     const Node& node = nodes[n];

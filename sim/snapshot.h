@@ -97,17 +97,31 @@ public:
     int find_cq(const std::string& name) const;
     bool has_parent(int n) const { return nodes[n].parent >= 0; }
 
-    // R6.1-R6.4
-    Amount nominal(int n, const FR& f) const;
-    Amount subtree_quota(int n, const FR& f) const;
+    // R6.1-R6.4 (the three lookups are inline: the preemption search calls them for every
+    // ClusterQueue of a cohort)
+    Amount nominal(int n, const FR& f) const {
+        auto it = nodes[n].quotas.find(f);
+        return it == nodes[n].quotas.end() ? Amount::of(0) : it->second.nominal;
+    }
+    Amount subtree_quota(int n, const FR& f) const {
+        auto it = nodes[n].subtree.find(f);
+        return it == nodes[n].subtree.end() ? Amount::of(0) : it->second;
+    }
     Amount guaranteed(int n, const FR& f) const;  ///< LQ: non-lendable quota
-    std::int64_t usage(int n, const FR& f) const;
+    std::int64_t usage(int n, const FR& f) const {
+        auto it = nodes[n].usage.find(f);
+        return it == nodes[n].usage.end() ? 0 : it->second;
+    }
     Amount local_available(int n, const FR& f) const;
     Amount available(int n, const FR& f) const;  ///< max(0, avail) for CQs
     Amount potential_available(int n, const FR& f) const;
     // R6.5
     bool borrowing_with(int n, const FR& f, std::int64_t v) const;
-    bool within_nominal(int n, const FRSet& frs) const;
+    bool within_nominal(int n, const FRSet& frs) const {
+        for (const FR& f : frs)
+            if (subtree_quota(n, f) < Amount::of(usage(n, f))) return false;
+        return true;
+    }
     /// R6.6: (level, mayReclaimInHierarchy).
     std::pair<int, bool> lowest_fitting_subtree(int cq, const FR& f, std::int64_t v) const;
     int height(int n) const;
