@@ -10,8 +10,10 @@ namespace kg::model::yaml {
 namespace {
 
 // How many batches may be parsed ahead of the one being handed out: bounds memory
-// to a few batches of trees while keeping the worker busy during decoding.
-constexpr std::size_t k_window = 4;
+// (16 x 32 KiB of text as trees) while letting either thread run ahead when the
+// other one is descheduled on a shared machine (with 4, the caller soon blocked
+// on a batch held by a preempted worker).
+constexpr std::size_t k_window = 16;
 
 struct Batch {
     std::size_t first = 0;  ///< index of the first item
