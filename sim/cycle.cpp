@@ -12,8 +12,8 @@ namespace kg::sim {
 
 CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl), m_fair_sharing(fair_sharing) {
     if (cl.kueue_config) m_strategies = cl.kueue_config->fair_sharing_strategies;
-    // The tree and quotas never change during a run: each cycle copies this snapshot and adds
-    // the reserving workloads, which is what build_snapshot would do from scratch.
+    // The tree and quotas never change during a run; reservations are added to this snapshot as
+    // they start (add_reserving, admissions) and leave it as they end (evictions, finishes).
     m_live = build_snapshot(cl, {});
     // R4.5 requeue-all reaches the whole cohort tree.
     const Snapshot& snap = m_live;

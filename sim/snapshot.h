@@ -85,8 +85,8 @@ public:
     std::vector<Node> nodes;
     std::map<std::string, int> cq_index;
     std::map<std::string, int> cohort_index;
-    /// Reserving workloads by key. The snapshot points at them: they must outlive it (the
-    /// CycleRunner keeps them for the whole cycle), and copying none keeps a cycle cheap.
+    /// Reserving workloads by key. The snapshot points at them, so each must outlive its place
+    /// here: the CycleRunner calls forget_workload before it destroys a reservation's info.
     /// With the node of its ClusterQueue (-1 when the snapshot has none), found once.
     struct Held {
         const WorkloadInfo* info = nullptr;
