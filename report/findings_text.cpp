@@ -1,32 +1,12 @@
 // Text findings: the compiler-style line CI logs and editors understand.
 #include "report/findings_render.h"
+#include "report/terminal_safe.h"
 
 namespace kg::report {
 
 std::string line_col_text(const model::SourcePos& pos) {
     return std::to_string(pos.line) + (pos.col ? ":" + std::to_string(pos.col) : std::string());
 }
-
-namespace {
-
-/// Control characters would let a manifest rewrite the terminal: show them as \xNN.
-std::string terminal_safe(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7f) {
-            static const char* k_hex = "0123456789abcdef";
-            out += "\\x";
-            out += k_hex[u >> 4];
-            out += k_hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 void render_findings_text(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
                           const FindingsSummary& sum) {

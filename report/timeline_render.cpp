@@ -1,5 +1,6 @@
 // Timeline renderers (timeline_render.h).
 #include "report/timeline_render.h"
+#include "report/terminal_safe.h"
 
 #include <nlohmann/json.hpp>
 
@@ -10,23 +11,6 @@ namespace {
 std::string object_name(const model::ObjectRef& o) {
     std::string name = o.namespace_.empty() ? o.name : o.namespace_ + "/" + o.name;
     return o.kind.empty() ? name : o.kind + " " + name;
-}
-
-/// Control characters from the log must not reach the terminal raw.
-std::string safe(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7f) {
-            static const char* k_hex = "0123456789abcdef";
-            out += "\\x";
-            out += k_hex[u >> 4];
-            out += k_hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    return out;
 }
 
 std::string pad(std::string s, std::size_t width) {
@@ -55,15 +39,15 @@ std::string format_wait(std::int64_t us) {
 }
 
 void render_timeline_text(std::ostream& os, const model::Timeline& t) {
-    os << safe(object_name(t.object));
+    os << terminal_safe(object_name(t.object));
     if (t.entries.empty()) {
         os << ": no history in the store\n";
         return;
     }
     const auto& first = t.entries.front();
     const auto& last = t.entries.back();
-    os << ": " << t.entries.size() << (t.entries.size() == 1 ? " step" : " steps") << ", " << safe(first.time)
-       << " to " << safe(last.time) << " (" << format_wait(last.ts_us - first.ts_us).substr(1) << ")\n";
+    os << ": " << t.entries.size() << (t.entries.size() == 1 ? " step" : " steps") << ", " << terminal_safe(first.time)
+       << " to " << terminal_safe(last.time) << " (" << format_wait(last.ts_us - first.ts_us).substr(1) << ")\n";
     std::size_t time_w = 0, step_w = 0;
     for (const auto& e : t.entries) {
         time_w = std::max(time_w, e.time.size());
@@ -71,16 +55,16 @@ void render_timeline_text(std::ostream& os, const model::Timeline& t) {
     }
     for (const auto& e : t.entries) {
         std::string step = e.subject.empty() ? e.step : e.subject + ": " + e.step;
-        os << "  " << pad(safe(e.time), time_w) << "  " << pad(e.wait_us ? format_wait(*e.wait_us) : "", 9) << " "
-           << pad(safe(step), step_w);
+        os << "  " << pad(terminal_safe(e.time), time_w) << "  " << pad(e.wait_us ? format_wait(*e.wait_us) : "", 9) << " "
+           << pad(terminal_safe(step), step_w);
         if (!e.actor.empty()) {
-            os << "  by " << safe(e.actor);
+            os << "  by " << terminal_safe(e.actor);
         }
         if (!e.detail.empty()) {
-            os << "  " << safe(e.detail);
+            os << "  " << terminal_safe(e.detail);
         }
         if (!e.evidence.empty()) {
-            os << "  [" << safe(e.evidence) << "]";
+            os << "  [" << terminal_safe(e.evidence) << "]";
         }
         os << "\n";
     }
