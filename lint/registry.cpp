@@ -3,8 +3,6 @@
 #include "lint/rule.h"
 #include "lint/rules/rules.h"
 
-#include <algorithm>
-
 namespace kg::lint {
 
 const std::vector<Rule>& registry() {
@@ -60,11 +58,6 @@ const std::vector<Rule>& registry() {
     return k_rules;
 }
 
-const Rule* find_rule(std::string_view id) {
-    const std::vector<Rule>& all = registry();
-    auto it = std::lower_bound(all.begin(), all.end(), id,
-                               [](const Rule& r, std::string_view v) { return std::string_view(r.info->id) < v; });
-    return it != all.end() && it->info->id == id ? &*it : nullptr;
-}
+const Rule* find_rule(std::string_view id) { return model::find_rule_by_id(registry(), id); }
 
 }  // namespace kg::lint

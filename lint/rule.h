@@ -6,6 +6,7 @@
 #include "model/cluster.h"
 #include "model/diagnostic.h"
 #include "model/finding.h"
+#include "model/rule_info.h"
 #include "model/policy.h"
 
 #include <string>
@@ -17,14 +18,7 @@ namespace kg::lint {
 using model::Severity;
 using model::SourcePos;
 
-/// A rule's identity and one-line texts. Ids are never reused or renumbered.
-struct RuleInfo {
-    const char* id;           ///< "KQ3101"
-    const char* name;         ///< "cohort-spans-trust-domains"
-    Severity severity;        ///< default; the policy's rules: section may override it
-    const char* summary;      ///< one line, no final period
-    const char* remediation;  ///< one or two sentences, ends with a period
-};
+using model::RuleInfo;
 
 /// What a rule may read: the objects of this run, the policy, Kueue's manager settings
 /// and the loader's input diagnostics (for KQ1000).

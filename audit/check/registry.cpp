@@ -2,8 +2,6 @@
 #include "audit/check/rule.h"
 #include "audit/check/rules/rules.h"
 
-#include <algorithm>
-
 namespace kg::audit::check {
 
 const std::vector<Rule>& registry() {
@@ -19,11 +17,6 @@ const std::vector<Rule>& registry() {
     return k_rules;
 }
 
-const Rule* find_rule(std::string_view id) {
-    const std::vector<Rule>& all = registry();
-    auto it = std::lower_bound(all.begin(), all.end(), id,
-                               [](const Rule& r, std::string_view v) { return std::string_view(r.info->id) < v; });
-    return it != all.end() && it->info->id == id ? &*it : nullptr;
-}
+const Rule* find_rule(std::string_view id) { return model::find_rule_by_id(registry(), id); }
 
 }  // namespace kg::audit::check

@@ -6,6 +6,7 @@
 #include "audit/check/view.h"
 #include "model/diagnostic.h"
 #include "model/finding.h"
+#include "model/rule_info.h"
 
 #include <optional>
 #include <string>
@@ -16,14 +17,7 @@ namespace kg::audit::check {
 
 using model::Severity;
 
-/// A rule's identity and one-line texts. Ids (KQ5xxx) are never reused or renumbered.
-struct RuleInfo {
-    const char* id;           ///< "KQ5001"
-    const char* name;         ///< "policy-object-changed-by-non-owner"
-    Severity severity;        ///< default; the policy's rules: section may override it
-    const char* summary;      ///< one line, no final period
-    const char* remediation;  ///< one or two sentences, ends with a period
-};
+using model::RuleInfo;  // ids KQ5xxx
 
 /// One history finding as a rule reports it.
 struct Report {
