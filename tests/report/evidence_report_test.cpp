@@ -74,6 +74,9 @@ TEST_CASE("the HTML report is self-contained and shows every section", "[report]
                           "nominalQuota 4 -&gt; 8", "KQ3101", "InClusterQueue", "verified", "<svg", "@media print"})
         CHECK(html.find(s) != std::string::npos);
     CHECK(html.find("30s / 2h / 2h") != std::string::npos);  // p50 / p90 / p99 of the five waits
+    // The changes table keeps its time and verb on one line, however narrow the page (A4 print).
+    CHECK(html.find("<td class=\"t\">patch</td>") != std::string::npos);
+    CHECK(html.find("td.t { white-space: nowrap;") != std::string::npos);
     CHECK(html.find("<script") == std::string::npos);
     CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // only SVG namespaces
     CHECK(html.find("https://") == std::string::npos);
