@@ -18,14 +18,12 @@ int Snapshot::find_cq(const std::string& name) const {
     return it == cq_index.end() ? -1 : it->second;
 }
 
-
 // R6.2 LQ (resource_node.go guaranteedQuota).
 Amount Snapshot::guaranteed(int n, const FR& f) const {
     auto it = nodes[n].quotas.find(f);
     if (it == nodes[n].quotas.end() || !it->second.lending_limit) return Amount::of(0);
     return amax0(subtree_quota(n, f).sub(*it->second.lending_limit));
 }
-
 
 Amount Snapshot::local_available(int n, const FR& f) const {
     return amax0(guaranteed(n, f).sub(Amount::of(usage(n, f))));
@@ -63,7 +61,6 @@ bool Snapshot::borrowing_with(int n, const FR& f, std::int64_t v) const {
     return subtree_quota(n, f) < Amount::of(model::saturating_add(usage(n, f), v));
 }
 
-
 int Snapshot::height(int n) const {
     const Node& node = nodes[n];
     if (node.is_cq) return 0;
@@ -98,14 +95,12 @@ std::pair<int, bool> Snapshot::lowest_fitting_subtree(int cq, const FR& f, std::
     return {height(last), false};
 }
 
-void Snapshot::write_usage(int n, const FR& f, std::int64_t v) {
+void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
     auto [it, inserted] = nodes[n].usage.try_emplace(f, v);
     if (m_journal.on)
         m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
     it->second = v;
 }
-
-void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) { write_usage(n, f, v); }
 
 void Snapshot::begin_journal() {
     m_journal.undo.clear();
@@ -127,7 +122,7 @@ void Snapshot::rollback() {
 // R6.3 (resource_node.go addUsage / removeUsage).
 void Snapshot::add_usage(int n, const FR& f, std::int64_t v) {
     std::int64_t before = usage(n, f);
-    write_usage(n, f, model::saturating_add(before, v));
+    set_own_usage(n, f, model::saturating_add(before, v));
     int p = nodes[n].parent;
     if (p < 0) return;
     Amount local_before = amax0(guaranteed(n, f).sub(Amount::of(before)));
@@ -137,7 +132,7 @@ void Snapshot::add_usage(int n, const FR& f, std::int64_t v) {
 
 void Snapshot::remove_usage(int n, const FR& f, std::int64_t v) {
     std::int64_t before = usage(n, f);
-    write_usage(n, f, model::saturating_sub(before, v));
+    set_own_usage(n, f, model::saturating_sub(before, v));
     int p = nodes[n].parent;
     if (p < 0) return;
     Amount stored = Amount::of(before).sub(guaranteed(n, f));

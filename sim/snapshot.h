@@ -135,15 +135,16 @@ public:
     void remove_usage(int n, const FR& f, std::int64_t v);
     void add_usage(int cq, const FRAmounts& u);
     void remove_usage(int cq, const FRAmounts& u);
-    void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive the snapshot
+    void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive its place here
     void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
     void restore_workload(const std::string& key); ///< undo remove_workload
     /// The workload leaves the snapshot for good (usage, membership and the key), so that its
     /// info may be destroyed: the runner's live snapshot when a reservation ends.
     void forget_workload(const std::string& key);
 
-    /// Sets a node's own usage without passing any of it to the cohorts above (R5.9.2's
-    /// capacity reservation when the room left is negative).
+    /// Sets a node's own usage without passing any of it to the cohorts above: the one write
+    /// of usage (add_usage/remove_usage pass theirs up through it), so the journal sees every
+    /// change. Called directly for R5.9.2's capacity reservation when the room left is negative.
     void set_own_usage(int n, const FR& f, std::int64_t v);
 
     /// From now on every usage change is recorded, so that rollback() can undo a cycle's
@@ -159,7 +160,6 @@ public:
 
 private:
     Amount avail_raw(int n, const FR& f) const;
-    void write_usage(int n, const FR& f, std::int64_t v);
 
     struct UsageUndo {
         int node;

@@ -1,3 +1,5 @@
+// The two-thread parse of a large List export (list_parallel.h): batches of items cut by
+// list_layout, parsed on the calling thread and one worker, handed to the sink in order.
 #include "model/yaml/list_parallel.h"
 
 #include <condition_variable>
