@@ -1,7 +1,7 @@
 // Chargeback over one million workload intervals (budget: < 2 s). Synthetic: 100 ClusterQueues
 // in 10 cohorts, 5 LocalQueues each, GPU / cpu / memory, a quota edit half way, a 30-day period.
 //   bench_chargeback [intervals]   (Release build)
-#include "model/chargeback.h"
+#include "audit/chargeback.h"
 
 #include <chrono>
 #include <cstdio>
@@ -12,6 +12,7 @@
 
 int main(int argc, char** argv) {
     using namespace kg::model;
+    using namespace kg::audit;
     const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
     const std::int64_t from = 1767225600, to = from + 30 * 86400;
     std::mt19937_64 rng(7);

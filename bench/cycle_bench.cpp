@@ -88,7 +88,7 @@ void run(const char* label, int running_per_queue, int runs) {
         std::exit(1);
     }
     std::vector<double> ms;
-    model::CycleDecisions last;
+    sim::CycleDecisions last;
     std::size_t pending = 0;
     for (int i = 0; i < runs; ++i) {
         sim::CycleRunner runner(cluster, false);
@@ -104,7 +104,7 @@ void run(const char* label, int running_per_queue, int runs) {
                 ++pending;
             }
         }
-        model::CycleDecisions d;
+        sim::CycleDecisions d;
         auto t0 = std::chrono::steady_clock::now();
         runner.run_cycle(d);
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());

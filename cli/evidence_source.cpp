@@ -21,7 +21,7 @@ HeldQuotaEvidence held_quota_from_store(const audit::EvidenceStore& store, std::
 
 HeldQuotaEvidence held_quota_from_export(const model::Cluster& c, std::int64_t to) {
     HeldQuotaEvidence h;
-    h.evidence = model::evidence_from_export(c, to);
+    h.evidence = audit::evidence_from_export(c, to);
     h.fidelity = "source single-export (partial): reservations that ended before the export are not seen";
     if (h.evidence.skipped)
         h.fidelity += "; " + std::to_string(h.evidence.skipped) +

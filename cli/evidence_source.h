@@ -5,7 +5,7 @@
 #pragma once
 
 #include "model/cluster.h"
-#include "model/evidence.h"
+#include "audit/evidence.h"
 
 #include <cstdint>
 #include <memory>
@@ -19,7 +19,7 @@ class EvidenceStore;
 namespace kg::cli {
 
 struct HeldQuotaEvidence {
-    model::ExportEvidence evidence;  ///< intervals and quota versions
+    audit::ExportEvidence evidence;  ///< intervals and quota versions
     std::string fidelity;            ///< one line for stderr / the report's "not covered" list
 };
 

@@ -7,7 +7,7 @@
 
 #include "audit/check/view.h"
 #include "model/cluster.h"
-#include "model/evidence.h"
+#include "audit/evidence.h"
 #include "model/finding.h"
 #include "model/policy.h"
 #include "report/evidence_report.h"
@@ -47,7 +47,7 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
 
 /// The (flavor, resource) of the ClusterQueue with the most held quota-time, charted as usage
 /// against the nominal quota and borrowing limit in force at each step.
-void add_usage_chart(report::ReportQueueStats& st, const std::vector<model::QuotaInterval>& ivs,
-                     const std::vector<model::QuotaVersion>& vs, std::int64_t from, std::int64_t to);
+void add_usage_chart(report::ReportQueueStats& st, const std::vector<audit::QuotaInterval>& ivs,
+                     const std::vector<audit::QuotaVersion>& vs, std::int64_t from, std::int64_t to);
 
 }  // namespace kg::cli

@@ -2,7 +2,7 @@
 // reserved in the period (admissions and waits), their Preempted/Evicted conditions, Jobs that
 // run outside Kueue (lint KQ3002/KQ3005), and usage from the reservations open at the export.
 #include "cli/report_data.h"
-#include "model/evidence.h"
+#include "audit/evidence.h"
 
 #include <algorithm>
 #include <map>
@@ -37,7 +37,7 @@ std::string preemptor_of(const std::string& msg, const model::Cluster& c) {
 }  // namespace
 
 void add_export_effects(report::ReportData& d, const model::Cluster& c, std::int64_t from, std::int64_t to) {
-    const model::ExportEvidence ev = model::evidence_from_export(c, to);
+    const audit::ExportEvidence ev = audit::evidence_from_export(c, to);
     std::map<std::string, report::ReportQueueStats> stats;
     for (const auto& cq : c.cluster_queues) stats[cq.meta.name.value].cluster_queue = cq.meta.name.value;
     std::map<std::string, std::map<std::pair<std::string, std::string>, std::int64_t>> preempt;

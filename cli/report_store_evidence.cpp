@@ -22,7 +22,7 @@ std::string object_name(const std::string& kind, const std::string& ns, const st
 }
 
 /// "created", "deleted", or the changed fields as "path: before -> after" (at most four).
-std::string change_summary(const model::ObjectChange& c) {
+std::string change_summary(const audit::ObjectChange& c) {
     if (c.code && *c.code >= 300) return "refused with HTTP " + std::to_string(*c.code);
     if (c.verb == "delete") return "deleted";
     if (!c.body_captured) return "the log carried no body (Metadata level): what changed is not known";
@@ -30,17 +30,17 @@ std::string change_summary(const model::ObjectChange& c) {
     if (c.fields.empty()) return "no change to spec, labels or annotations";
     std::string s;
     for (std::size_t i = 0; i < c.fields.size() && i < 4; ++i) {
-        const model::FieldChange& f = c.fields[i];
+        const audit::FieldChange& f = c.fields[i];
         s += (i ? "; " : "") + f.path + ": " + f.before.value_or("(absent)") + " -> " + f.after.value_or("(absent)");
     }
     if (c.fields.size() > 4) s += "; and " + std::to_string(c.fields.size() - 4) + " more field(s)";
     return s;
 }
 
-void add_changes(report::ReportData& d, const std::vector<model::ObjectChange>& changes, std::int64_t from,
+void add_changes(report::ReportData& d, const std::vector<audit::ObjectChange>& changes, std::int64_t from,
                  std::int64_t to) {
     // Every version was read, so the first change in the period is diffed against the one before it.
-    for (const model::ObjectChange& c : changes) {
+    for (const audit::ObjectChange& c : changes) {
         if (c.origin != "audit" || c.ts_us < from * k_us || c.ts_us >= to * k_us) continue;
         d.changes.push_back({c.ts_us / k_us, c.actor.empty() ? "(unknown)" : c.actor, c.verb,
                              object_name(c.kind, c.namespace_, c.name), change_summary(c)});
@@ -51,7 +51,7 @@ void add_changes(report::ReportData& d, const std::vector<model::ObjectChange>& 
 
 /// The preemptor as Kueue named it: a Workload UID (resolved to namespace/name when the store
 /// has that Workload) and, since v0.15, the path of its ClusterQueue in the cohort tree.
-std::string preemptor_text(const model::WorkloadStep& s, const std::map<std::string, std::string>& names) {
+std::string preemptor_text(const audit::WorkloadStep& s, const std::map<std::string, std::string>& names) {
     std::string who;
     if (!s.preemptor_uid.empty()) {
         auto it = names.find(s.preemptor_uid);
@@ -82,11 +82,11 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
         std::string cluster_queue, reason, preemptor;
     };
     std::map<std::pair<std::string, std::int64_t>, Preemption> preemptions;
-    const std::vector<model::WorkloadStep>& steps = view.steps;
+    const std::vector<audit::WorkloadStep>& steps = view.steps;
     std::map<std::string, std::string> names;  // Workload UID -> namespace/name
-    for (const model::WorkloadStep& s : steps)
+    for (const audit::WorkloadStep& s : steps)
         if (!s.uid.empty()) names.emplace(s.uid, s.namespace_ + "/" + s.name);
-    for (const model::WorkloadStep& s : steps) {
+    for (const audit::WorkloadStep& s : steps) {
         Life& l = lives[s.namespace_ + "/" + s.name + "/" + s.uid];
         const bool in_period = s.ts_us >= from * k_us && s.ts_us < to * k_us;
         if (s.step == "created") {
@@ -138,12 +138,12 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
         d.queue_stats.push_back(std::move(st));
     }
 
-    for (const model::SourceInfo& s : audit::query::sources(store)) {
+    for (const audit::SourceInfo& s : audit::query::sources(store)) {
         std::string kind = s.format + (s.compression == "none" || s.compression.empty() ? "" : ", " + s.compression);
         if (s.status != "complete") kind += ", ingest incomplete";
         d.sources.push_back({s.path, kind, s.sha256.empty() ? "(not complete)" : s.sha256, s.rows});
     }
-    const model::ChainVerification v = store.verify();
+    const audit::ChainVerification v = store.verify();
     d.chain_verified = v.intact;
     d.chain_head = v.head;
     d.chain_message = v.intact ? std::to_string(v.batches) + " batches, " + std::to_string(v.rows) +

@@ -10,16 +10,16 @@ namespace kg::cli {
 
 namespace {
 
-const model::QuotaVersion* version_at(const std::vector<const model::QuotaVersion*>& vs, std::int64_t t) {
-    for (const model::QuotaVersion* v : vs)
+const audit::QuotaVersion* version_at(const std::vector<const audit::QuotaVersion*>& vs, std::int64_t t) {
+    for (const audit::QuotaVersion* v : vs)
         if (v->valid_from <= t && t < v->valid_to) return v;
     return nullptr;
 }
 
 }  // namespace
 
-void add_usage_chart(report::ReportQueueStats& st, const std::vector<model::QuotaInterval>& ivs,
-                     const std::vector<model::QuotaVersion>& vs, std::int64_t from, std::int64_t to) {
+void add_usage_chart(report::ReportQueueStats& st, const std::vector<audit::QuotaInterval>& ivs,
+                     const std::vector<audit::QuotaVersion>& vs, std::int64_t from, std::int64_t to) {
     // Chart the (flavor, resource) with the most held quota-time, else the first quota.
     std::map<std::pair<std::string, std::string>, __int128> held;
     for (const auto& iv : ivs)
@@ -38,7 +38,7 @@ void add_usage_chart(report::ReportQueueStats& st, const std::vector<model::Quot
         if (first == vs.end()) return;
         pick = {first->flavor, first->resource};
     }
-    std::vector<const model::QuotaVersion*> versions;
+    std::vector<const audit::QuotaVersion*> versions;
     for (const auto& v : vs)
         if (v.cluster_queue == st.cluster_queue && v.flavor == pick.first && v.resource == pick.second)
             versions.push_back(&v);
@@ -54,7 +54,7 @@ void add_usage_chart(report::ReportQueueStats& st, const std::vector<model::Quot
         delta[a] += iv.milli;
         delta[b] -= iv.milli;
     }
-    for (const model::QuotaVersion* v : versions)
+    for (const audit::QuotaVersion* v : versions)
         if (v->valid_from > from && v->valid_from < to) delta.emplace(v->valid_from, 0);
     std::int64_t used = 0;
     for (const auto& [t, d] : delta) {
@@ -63,7 +63,7 @@ void add_usage_chart(report::ReportQueueStats& st, const std::vector<model::Quot
         report::ReportUsagePoint p;
         p.time = t;
         p.used_milli = used;
-        const model::QuotaVersion* ver = version_at(versions, t);
+        const audit::QuotaVersion* ver = version_at(versions, t);
         p.nominal_milli = ver ? ver->nominal_milli : 0;
         // Without a cohort there is nothing to borrow; with one and no limit, borrowing is unlimited.
         p.borrowing_limit_milli =

@@ -7,9 +7,9 @@
 
 namespace kg::report {
 
-using model::ChargebackGroup;
-using model::ChargebackResult;
-using model::ChargebackRow;
+using audit::ChargebackGroup;
+using audit::ChargebackResult;
+using audit::ChargebackRow;
 
 std::string csv_cell(std::string_view s) {
     std::string v;
@@ -52,7 +52,7 @@ std::string json_str(std::string_view s) {
 }
 
 std::string cost_str(const std::optional<__int128>& c) {
-    return c ? model::format_decimal(*c, 1000000, 6) : std::string();
+    return c ? audit::format_decimal(*c, 1000000, 6) : std::string();
 }
 
 bool has_cq(ChargebackGroup g) { return g == ChargebackGroup::cluster_queue || g == ChargebackGroup::local_queue; }
@@ -61,7 +61,7 @@ bool has_lq(ChargebackGroup g) { return g == ChargebackGroup::local_queue; }
 
 struct Totals {
     std::string flavor, resource;
-    model::MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
+    audit::MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
 };
 
 std::vector<Totals> totals_by_resource(const ChargebackResult& r) {
@@ -83,10 +83,10 @@ std::vector<Totals> totals_by_resource(const ChargebackResult& r) {
 }
 
 void render_json(std::ostream& out, const ChargebackResult& r) {
-    using model::format_unit_hours;
+    using audit::format_unit_hours;
     out << "{\n  \"period\": {\"from\": " << json_str(model::format_rfc3339(r.from))
         << ", \"to\": " << json_str(model::format_rfc3339(r.to)) << "},\n";
-    out << "  \"by\": " << json_str(model::chargeback_group_name(r.group)) << ",\n";
+    out << "  \"by\": " << json_str(audit::chargeback_group_name(r.group)) << ",\n";
     out << "  \"basis\": \"reserved\",\n  \"method\": \"kueuegov.prorata-v1\",\n";
     out << "  \"currency\": " << (r.total_cost_micro ? json_str(r.currency) : std::string("null")) << ",\n";
     out << "  \"rows\": [";
@@ -98,7 +98,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
         if (has_lq(r.group)) out << "\"localQueue\": " << json_str(row.local_queue) << ", ";
         if (has_ns(r.group)) out << "\"namespace\": " << json_str(row.namespace_) << ", ";
         out << "\"flavor\": " << json_str(row.flavor) << ", \"resource\": " << json_str(row.resource)
-            << ", \"unit\": " << json_str(model::chargeback_unit(row.resource))
+            << ", \"unit\": " << json_str(audit::chargeback_unit(row.resource))
             << ", \"used\": " << format_unit_hours(row.used, row.resource)
             << ", \"withinNominal\": " << format_unit_hours(row.within_nominal, row.resource)
             << ", \"borrowed\": " << format_unit_hours(row.borrowed, row.resource)
@@ -112,7 +112,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
     first = true;
     for (const auto& t : totals_by_resource(r)) {
         out << (first ? "\n" : ",\n") << "      {\"resource\": " << json_str(t.resource)
-            << ", \"unit\": " << json_str(model::chargeback_unit(t.resource))
+            << ", \"unit\": " << json_str(audit::chargeback_unit(t.resource))
             << ", \"used\": " << format_unit_hours(t.used, t.resource)
             << ", \"withinNominal\": " << format_unit_hours(t.within, t.resource)
             << ", \"borrowed\": " << format_unit_hours(t.borrowed, t.resource)
@@ -126,7 +126,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
 }
 
 void render_csv(std::ostream& out, const ChargebackResult& r) {
-    using model::format_unit_hours;
+    using audit::format_unit_hours;
     if (has_cq(r.group)) out << "cluster_queue,";
     if (has_ns(r.group)) out << "namespace,";
     if (has_lq(r.group)) out << "local_queue,";
@@ -137,7 +137,7 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
         if (has_ns(r.group)) out << csv_cell(row.namespace_) << ',';
         if (has_lq(r.group)) out << csv_cell(row.local_queue) << ',';
         out << csv_cell(row.flavor) << ',' << csv_cell(row.resource) << ','
-            << csv_cell(model::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
+            << csv_cell(audit::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
             << ',' << format_unit_hours(row.within_nominal, row.resource) << ','
             << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
             << ',' << format_unit_hours(row.idle_nominal, row.resource) << ',' << cost_str(row.cost_micro) << ','
@@ -149,7 +149,7 @@ std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
     switch (r.group) {
     case ChargebackGroup::cluster_queue: return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue;
     case ChargebackGroup::local_queue:
-        if (row.local_queue == model::k_idle_row)  // quota nobody used belongs to the ClusterQueue
+        if (row.local_queue == audit::k_idle_row)  // quota nobody used belongs to the ClusterQueue
             return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue + "/idle";
         return "kueue.x-k8s.io/namespaces/" + row.namespace_ + "/localqueues/" + row.local_queue;
     case ChargebackGroup::namespace_: return "kueue.x-k8s.io/namespaces/" + row.namespace_;
@@ -179,7 +179,7 @@ std::string_view resource_type(ChargebackGroup g) {
 }
 
 void render_focus(std::ostream& out, const ChargebackResult& r) {
-    using model::format_unit_hours;
+    using audit::format_unit_hours;
     out << "BilledCost,EffectiveCost,ListCost,ContractedCost,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,"
            "ChargePeriodStart,ChargePeriodEnd,ChargeCategory,ChargeClass,ChargeDescription,ChargeFrequency,"
            "ConsumedQuantity,ConsumedUnit,PricingQuantity,PricingUnit,ResourceId,ResourceName,ResourceType,"
@@ -189,7 +189,7 @@ void render_focus(std::ostream& out, const ChargebackResult& r) {
     const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
     for (const auto& row : r.rows) {
         const std::string cost = row.cost_micro ? cost_str(row.cost_micro) : std::string("0.000000");
-        const std::string unit = model::chargeback_unit(row.resource);
+        const std::string unit = audit::chargeback_unit(row.resource);
         std::string tags = "{";
         auto tag = [&](std::string_view k, const std::string& v) {
             if (v.empty()) return;

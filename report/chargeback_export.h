@@ -1,9 +1,9 @@
 // Chargeback exports: native CSV and JSON, and FinOps FOCUS (1.2 columns plus x_ Kueue detail)
-// as CSV. Inputs are model/chargeback.h results; this file owns all escaping (CSV formula
+// as CSV. Inputs are audit/chargeback.h results; this file owns all escaping (CSV formula
 // neutralising, JSON strings). Semantics: /work/shared/design/audit-evidence.md sections 3.3-3.4.
 #pragma once
 
-#include "model/chargeback.h"
+#include "audit/chargeback.h"
 
 #include <ostream>
 #include <string>
@@ -13,7 +13,7 @@ namespace kg::report {
 
 enum class ChargebackFormat { csv, json, focus };
 
-void render_chargeback(std::ostream& out, const model::ChargebackResult& r, ChargebackFormat f);
+void render_chargeback(std::ostream& out, const audit::ChargebackResult& r, ChargebackFormat f);
 
 /// One CSV cell: quoted when it holds , " CR or LF; a cell starting with = + - @ TAB or CR is
 /// prefixed with ' so spreadsheets do not run it as a formula (OWASP CSV injection).

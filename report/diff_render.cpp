@@ -8,9 +8,9 @@
 
 namespace kg::report {
 
-using model::ChangeKind;
-using model::ClusterDiff;
-using model::QuotaDelta;
+using lint::ChangeKind;
+using lint::ClusterDiff;
+using lint::QuotaDelta;
 
 namespace {
 
@@ -62,7 +62,7 @@ const char* change_name(ChangeKind c) {
     return "changed";
 }
 
-std::string object_ref(const model::ObjectDelta& o) {
+std::string object_ref(const lint::ObjectDelta& o) {
     return o.kind + " " + (o.namespace_.empty() ? "" : o.namespace_ + "/") + o.name;
 }
 
@@ -148,7 +148,7 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
         out << "### Rejected on apply\n\nThese fields cannot change in place; the API server rejects the update. "
                "Delete and re-create the object (its workloads are affected), or keep the old value.\n\n"
                "| Object | Field | Before | After | API server |\n|---|---|---|---|---|\n";
-        for (const model::ImmutableChange& c : d.immutable) {
+        for (const lint::ImmutableChange& c : d.immutable) {
             out << "| " << md(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name) << " | "
                 << code(c.path) << " | " << cell(c.before) << " | " << cell(c.after) << " | " << md(c.rule) << " |\n";
         }
@@ -157,11 +157,11 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
     findings_markdown(out, d);
     if (!d.objects.empty()) {
         out << "### Objects\n\n";
-        for (const model::ObjectDelta& o : d.objects) {
+        for (const lint::ObjectDelta& o : d.objects) {
             out << "<details><summary>" << md(object_ref(o)) << ": " << change_name(o.change) << " ("
                 << o.fields.size() << (o.fields.size() == 1 ? " field" : " fields") << ")</summary>\n\n"
                 << "| Field | Before | After |\n|---|---|---|\n";
-            for (const model::FieldDelta& f : o.fields) {
+            for (const lint::FieldDelta& f : o.fields) {
                 out << "| " << code(f.path) << " | " << cell(f.before) << " | " << cell(f.after) << " |\n";
             }
             out << "\n</details>\n\n";
@@ -175,16 +175,16 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         out << "no queue objects or quotas changed\n";
         return;
     }
-    for (const model::ObjectDelta& o : d.objects) {
+    for (const lint::ObjectDelta& o : d.objects) {
         out << "\n" << object_ref(o) << ": " << change_name(o.change) << "\n";
-        for (const model::FieldDelta& f : o.fields) {
+        for (const lint::FieldDelta& f : o.fields) {
             out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
                 << (f.after.empty() ? "<unset>" : f.after) << "\n";
         }
     }
     if (!d.immutable.empty()) {
         out << "\nrejected on apply (immutable fields; delete and re-create instead):\n";
-        for (const model::ImmutableChange& c : d.immutable) {
+        for (const lint::ImmutableChange& c : d.immutable) {
             out << "  " << c.kind << " " << (c.namespace_.empty() ? "" : c.namespace_ + "/") << c.name << " " << c.path
                 << ": " << (c.before.empty() ? "<unset>" : c.before) << " -> " << (c.after.empty() ? "<unset>" : c.after)
                 << ": " << c.rule << "\n";
@@ -239,13 +239,13 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     j["base"] = l.base;
     j["head"] = l.head;
     j["objects"] = nlohmann::ordered_json::array();
-    for (const model::ObjectDelta& o : d.objects) {
+    for (const lint::ObjectDelta& o : d.objects) {
         nlohmann::ordered_json oj{{"change", change_name(o.change)},
                                   {"kind", o.kind},
                                   {"namespace", o.namespace_},
                                   {"name", o.name},
                                   {"fields", nlohmann::ordered_json::array()}};
-        for (const model::FieldDelta& f : o.fields) {
+        for (const lint::FieldDelta& f : o.fields) {
             oj["fields"].push_back({{"path", f.path}, {"before", f.before}, {"after", f.after}});
         }
         j["objects"].push_back(std::move(oj));
@@ -272,7 +272,7 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         j[key] = std::move(arr);
     }
     j["immutableChanges"] = nlohmann::ordered_json::array();
-    for (const model::ImmutableChange& c : d.immutable) {
+    for (const lint::ImmutableChange& c : d.immutable) {
         j["immutableChanges"].push_back({{"kind", c.kind},
                                          {"namespace", c.namespace_},
                                          {"name", c.name},

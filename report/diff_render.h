@@ -1,8 +1,8 @@
-// Renders a queue change (model/cluster_diff.h) for review: Markdown for a pull
+// Renders a queue change (lint/diff.h) for review: Markdown for a pull
 // request comment, JSON for tools, plain text for a terminal.
 #pragma once
 
-#include "model/cluster_diff.h"
+#include "lint/diff.h"
 
 #include <ostream>
 #include <string>
@@ -16,6 +16,6 @@ struct DiffLabels {
     std::string head;
 };
 
-void render_diff(std::ostream& out, const model::ClusterDiff& diff, const DiffLabels& labels, DiffFormat f);
+void render_diff(std::ostream& out, const lint::ClusterDiff& diff, const DiffLabels& labels, DiffFormat f);
 
 }  // namespace kg::report

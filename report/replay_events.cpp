@@ -16,7 +16,7 @@ namespace kg::report {
 namespace {
 
 using Json = nlohmann::ordered_json;
-using Kind = model::ReplayStep::Kind;
+using Kind = sim::ReplayStep::Kind;
 
 const char* kind_name(Kind k) {
     switch (k) {
@@ -164,8 +164,8 @@ void created_fields(Json& j, const model::Workload& wl, std::int64_t runtime_ms)
 
 void render_replay_events(std::ostream& out, const ReplayEventsInput& in) {
     out << header(in).dump() << '\n';
-    for (const model::ReplayStep& s : in.result.steps) {
-        const model::WorkloadResult& w = in.result.workloads.at(s.workload);
+    for (const sim::ReplayStep& s : in.result.steps) {
+        const sim::WorkloadResult& w = in.result.workloads.at(s.workload);
         const model::Workload& wl = *in.workloads.at(s.workload);
         Json j{{"type", kind_name(s.kind)},
                {"time", rfc3339_ms(in.start_unix_ms + s.at_ms)},
@@ -186,7 +186,7 @@ void render_replay_events(std::ostream& out, const ReplayEventsInput& in) {
             j["clusterQueue"] = s.cluster_queue;
             j["localQueue"] = *wl.queue_name;
             Json& pss = j["podSetAssignments"] = Json::array();
-            for (const model::PodSetReservation& ps : s.pod_sets) {
+            for (const sim::PodSetReservation& ps : s.pod_sets) {
                 Json usage = Json::object();
                 for (const auto& [resource, v] : ps.usage) {
                     usage[resource] = amount(resource, v);

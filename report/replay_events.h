@@ -5,7 +5,7 @@
 #pragma once
 
 #include "model/cluster.h"
-#include "model/replay_result.h"
+#include "sim/replay/replay_result.h"
 
 #include <cstdint>
 #include <ostream>
@@ -14,7 +14,7 @@
 namespace kg::report {
 
 struct ReplayEventsInput {
-    const model::ReplayResult& result;  ///< with steps recorded
+    const sim::ReplayResult& result;  ///< with steps recorded
     const model::Cluster& cluster;      ///< the queue objects of the replay (header line)
     /// Parallel to result.workloads: the Workload as it arrived, and its runtime.
     std::vector<const model::Workload*> workloads;

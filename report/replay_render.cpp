@@ -12,7 +12,7 @@
 
 namespace kg::report {
 
-using model::ReplayResult;
+using sim::ReplayResult;
 
 namespace {
 
@@ -24,7 +24,7 @@ struct ClassStats {
 
 std::map<std::string, ClassStats> by(const ReplayResult& r, bool by_queue) {
     std::map<std::string, ClassStats> out;
-    for (const model::WorkloadResult& w : r.workloads) {
+    for (const sim::WorkloadResult& w : r.workloads) {
         ClassStats& s = out[by_queue ? (w.cluster_queue.empty() ? "(never admitted)" : w.cluster_queue)
                                      : w.workload_class];
         ++s.count;
@@ -79,7 +79,7 @@ std::string seconds(std::int64_t ms) {
 
 void text(std::ostream& out, const ReplayResult& r) {
     std::int64_t admitted = 0, evictions = 0;
-    for (const model::WorkloadResult& w : r.workloads) {
+    for (const sim::WorkloadResult& w : r.workloads) {
         admitted += w.admitted_ms >= 0;
         evictions += w.evictions;
     }
@@ -148,7 +148,7 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
                 {"usagePercent", percent(u, r.end_ms)}};
         }
         nlohmann::ordered_json timeline = nlohmann::ordered_json::array();
-        for (const model::UsageSample& s : q.timeline) {
+        for (const sim::UsageSample& s : q.timeline) {
             nlohmann::ordered_json used = nlohmann::ordered_json::object();
             for (const auto& [fr, amount] : s.used) used[fr.first + "/" + fr.second] = amount;
             timeline.push_back({{"ms", s.at_ms}, {"used", std::move(used)}});
@@ -157,7 +157,7 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
         j["clusterQueues"].push_back(std::move(cq));
     }
     j["workloads"] = nlohmann::ordered_json::array();
-    for (const model::WorkloadResult& w : r.workloads) {
+    for (const sim::WorkloadResult& w : r.workloads) {
         j["workloads"].push_back({{"workload", w.workload},
                                   {"class", w.workload_class},
                                   {"clusterQueue", w.cluster_queue},

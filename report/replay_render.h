@@ -3,7 +3,7 @@
 // plus per-queue waits; and the difference between two replays (--compare).
 #pragma once
 
-#include "model/replay_result.h"
+#include "sim/replay/replay_result.h"
 
 #include <ostream>
 #include <string>
@@ -12,8 +12,8 @@ namespace kg::report {
 
 enum class ReplayFormat { text, json };
 
-void render_replay(std::ostream& out, const model::ReplayResult& r, ReplayFormat f);
-void render_replay_compare(std::ostream& out, const model::ReplayResult& base, const model::ReplayResult& other,
+void render_replay(std::ostream& out, const sim::ReplayResult& r, ReplayFormat f);
+void render_replay_compare(std::ostream& out, const sim::ReplayResult& base, const sim::ReplayResult& other,
                            const std::string& base_label, const std::string& other_label, ReplayFormat f);
 
 }  // namespace kg::report

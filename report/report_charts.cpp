@@ -2,7 +2,7 @@
 // Plain SVG elements only (no scripts, no external references); every label is escaped.
 #include "report/evidence_report.h"
 
-#include "model/chargeback.h"
+#include "audit/chargeback.h"
 #include "model/time.h"
 
 #include <algorithm>
@@ -123,7 +123,7 @@ std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int
     if (!limit.empty())
         s += "<path d=\"" + limit + "\" fill=\"none\" stroke=\"#b42318\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>";
     s += "<text x=\"" + num(left + 4) + "\" y=\"" + num(top - 6) + "\" font-size=\"11\" fill=\"#1b1f23\">" +
-         html_escape(label) + " (max " + html_escape(model::format_decimal(peak, 1000, 3)) + ")</text>";
+         html_escape(label) + " (max " + html_escape(audit::format_decimal(peak, 1000, 3)) + ")</text>";
     s += "<text x=\"" + num(left) + "\" y=\"" + num(h - 12) + "\" font-size=\"11\" fill=\"#57606a\">" +
          html_escape(model::format_rfc3339(from)) + "</text>";
     s += "<text x=\"" + num(right) + "\" y=\"" + num(h - 12) +

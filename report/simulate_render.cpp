@@ -12,7 +12,7 @@ namespace kg::report {
 
 namespace {
 
-nlohmann::ordered_json to_json(const model::SimulationResult& r) {
+nlohmann::ordered_json to_json(const sim::SimulationResult& r) {
     nlohmann::ordered_json cycles = nlohmann::ordered_json::array();
     for (const auto& c : r.cycles) {
         nlohmann::ordered_json jc;
@@ -48,7 +48,7 @@ nlohmann::ordered_json to_json(const model::SimulationResult& r) {
     return nlohmann::ordered_json{{"cycles", cycles}};
 }
 
-std::string flavors_text(const model::AdmittedDecision& a) {
+std::string flavors_text(const sim::AdmittedDecision& a) {
     std::string out;
     for (const auto& [ps, m] : a.flavors) {
         if (!out.empty()) out += " ";
@@ -83,7 +83,7 @@ void table(std::ostream& out, const std::vector<std::vector<std::string>>& rows)
 
 }  // namespace
 
-void render_simulation(std::ostream& out, const model::SimulationResult& r, SimulateFormat f) {
+void render_simulation(std::ostream& out, const sim::SimulationResult& r, SimulateFormat f) {
     if (f == SimulateFormat::json) {
         out << to_json(r).dump(2) << "\n";
         return;

@@ -2,7 +2,7 @@
 // conformance suite (FORMAT.md) and a kubectl-like per-cycle text summary.
 #pragma once
 
-#include "model/decisions.h"
+#include "sim/decisions.h"
 
 #include <ostream>
 
@@ -10,6 +10,6 @@ namespace kg::report {
 
 enum class SimulateFormat { text, json };
 
-void render_simulation(std::ostream& out, const model::SimulationResult& r, SimulateFormat f);
+void render_simulation(std::ostream& out, const sim::SimulationResult& r, SimulateFormat f);
 
 }  // namespace kg::report

@@ -38,7 +38,7 @@ std::string format_wait(std::int64_t us) {
     return sign + std::to_string(sec) + "s";
 }
 
-void render_timeline_text(std::ostream& os, const model::Timeline& t) {
+void render_timeline_text(std::ostream& os, const audit::Timeline& t) {
     os << terminal_safe(object_name(t.object));
     if (t.entries.empty()) {
         os << ": no history in the store\n";
@@ -70,7 +70,7 @@ void render_timeline_text(std::ostream& os, const model::Timeline& t) {
     }
 }
 
-void render_timeline_json(std::ostream& os, const model::Timeline& t) {
+void render_timeline_json(std::ostream& os, const audit::Timeline& t) {
     using nlohmann::ordered_json;
     ordered_json entries = ordered_json::array();
     for (const auto& e : t.entries) {

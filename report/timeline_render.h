@@ -2,7 +2,7 @@
 // the previous one) and JSON for tools (field names are interface; man kueuegov-audit).
 #pragma once
 
-#include "model/timeline.h"
+#include "audit/timeline.h"
 
 #include <cstdint>
 #include <ostream>
@@ -13,7 +13,7 @@ namespace kg::report {
 /// "+4m12s", "+2h0m5s", "+350ms", "+0s"; negative waits (clock skew between sources) keep their sign.
 std::string format_wait(std::int64_t us);
 
-void render_timeline_text(std::ostream& os, const model::Timeline& t);
-void render_timeline_json(std::ostream& os, const model::Timeline& t);
+void render_timeline_text(std::ostream& os, const audit::Timeline& t);
+void render_timeline_json(std::ostream& os, const audit::Timeline& t);
 
 }  // namespace kg::report

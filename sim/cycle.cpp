@@ -334,7 +334,7 @@ std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) co
     return out;
 }
 
-bool CycleRunner::run_cycle(model::CycleDecisions& out) {
+bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     ++m_cycle;
     bool changed = false;
     std::vector<std::string> heads = pop_heads();
@@ -390,7 +390,7 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
-        model::PendingDecision d;
+        sim::PendingDecision d;
         d.workload = p.info.key;
         d.cluster_queue = p.info.cluster_queue;
         d.message = blocker.empty() ? p.message : blocker;
@@ -402,7 +402,7 @@ bool CycleRunner::run_cycle(model::CycleDecisions& out) {
 
 // R5.9.1
 void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far,
-                          model::CycleDecisions& out, bool& changed) {
+                          sim::CycleDecisions& out, bool& changed) {
     int cq = e.cq;
     auto overlaps = [&]() {
         for (const auto& t : e.targets)
@@ -534,7 +534,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
                 {"InCohortReclamation", "reclamation within the cohort"},
                 {"InCohortReclaimWhileBorrowing", "reclamation within the cohort while borrowing"},
                 {"InCohortFairSharing", "Fair Sharing within the cohort"}};
-            model::PreemptedDecision d;
+            sim::PreemptedDecision d;
             d.workload = t.key;
             d.preemptor = e.key;
             d.reason = t.reason;
@@ -558,8 +558,8 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
 }
 
 // R5.11
-void CycleRunner::admit(Entry& e, model::CycleDecisions& out) {
-    model::AdmittedDecision d;
+void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
+    sim::AdmittedDecision d;
     d.workload = e.key;
     d.cluster_queue = e.info->cluster_queue;
     WorkloadInfo info = *e.info;

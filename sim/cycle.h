@@ -2,7 +2,7 @@
 // evictions in flight). Kueue: pkg/scheduler/scheduler.go, pkg/cache/queue.
 #pragma once
 
-#include "model/decisions.h"
+#include "sim/decisions.h"
 #include "sim/flavor_assigner.h"
 #include "sim/pending_queues.h"
 #include "sim/preemption/preemption.h"
@@ -47,7 +47,7 @@ public:
     void add_reserving(WorkloadInfo info);
     void add_pending(WorkloadInfo info, std::string message);
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
-    bool run_cycle(model::CycleDecisions& out);
+    bool run_cycle(sim::CycleDecisions& out);
     /// R5.12: evictions release their quota; returns whether any did.
     bool between_cycles();
     /// A workload finished (replay): its quota is released; its cohort tree is requeued (R4.5)
@@ -83,9 +83,9 @@ private:
     };
     /// The snapshot a fits check reads: the shadow once it exists, else the cycle's own.
     static Snapshot& victim_free(ChosenTargets& t, Snapshot& snap) { return t.shadow_ready ? t.shadow : snap; }
-    void process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far, model::CycleDecisions& out,
+    void process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far, sim::CycleDecisions& out,
                  bool& changed);
-    void admit(Entry& e, model::CycleDecisions& out);
+    void admit(Entry& e, sim::CycleDecisions& out);
     void requeue(Entry& e);
     /// R4.5 requeue-all of the cohort tree of ClusterQueue `cq`.
     void requeue_all(const std::string& cq);

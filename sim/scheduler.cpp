@@ -45,7 +45,7 @@ std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
 
 }  // namespace
 
-model::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
+sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
     const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
     CycleRunner runner(cl, opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing));
     // Initial state (R1.5.3/R1.5.4).
@@ -71,10 +71,10 @@ model::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt
             runner.add_pending(std::move(info), existing_message(wl));
         }
     }
-    model::SimulationResult result;
+    sim::SimulationResult result;
     std::size_t limit = opt.until_stable ? opt.max_cycles : opt.cycles;
     for (std::size_t i = 0; i < limit; ++i) {
-        model::CycleDecisions d;
+        sim::CycleDecisions d;
         bool changed = runner.run_cycle(d);
         result.cycles.push_back(std::move(d));
         bool released = runner.between_cycles();

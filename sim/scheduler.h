@@ -3,7 +3,7 @@
 #pragma once
 
 #include "model/cluster.h"
-#include "model/decisions.h"
+#include "sim/decisions.h"
 #include "sim/explain_recorder.h"
 
 #include <cstddef>
@@ -22,6 +22,6 @@ struct SimOptions {
 
 /// Runs the cycles over the loaded state. Never throws on bad input: unknown references
 /// become pending workloads with Kueue's message.
-model::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& opt);
+sim::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& opt);
 
 }  // namespace kg::sim

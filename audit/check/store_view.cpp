@@ -29,7 +29,7 @@ void fill_view(const EvidenceStore& store, HistoryView& v) {
     v.jobs = query::jobs(store);
     v.label_changes = query::job_label_changes(store);
     v.events = query::kueue_events(store);
-    for (const model::NamespaceRecord& n : query::namespaces(store)) {
+    for (const audit::NamespaceRecord& n : query::namespaces(store)) {
         v.namespace_labels[n.name] = model::Labels(n.labels.begin(), n.labels.end());  // by time: the last wins
     }
     const std::int64_t from = v.period.from_us ? *v.period.from_us / 1000000 : INT64_MIN;

@@ -20,8 +20,8 @@ void append(std::string& s, const std::string& part) {
     }
 }
 
-model::TimelineEntry from_step(const model::WorkloadStep& s, std::string subject) {
-    model::TimelineEntry e;
+audit::TimelineEntry from_step(const audit::WorkloadStep& s, std::string subject) {
+    audit::TimelineEntry e;
     e.time = s.time;
     e.ts_us = s.ts_us;
     e.subject = std::move(subject);
@@ -52,9 +52,9 @@ model::TimelineEntry from_step(const model::WorkloadStep& s, std::string subject
 std::string value(const std::optional<std::string>& v) { return v ? "\"" + *v + "\"" : "(none)"; }
 
 /// Orders by time (stable: equal times keep the store's order) and fills in the waits.
-void finish(model::Timeline& t) {
+void finish(audit::Timeline& t) {
     std::stable_sort(t.entries.begin(), t.entries.end(),
-                     [](const model::TimelineEntry& a, const model::TimelineEntry& b) { return a.ts_us < b.ts_us; });
+                     [](const audit::TimelineEntry& a, const audit::TimelineEntry& b) { return a.ts_us < b.ts_us; });
     for (std::size_t i = 1; i < t.entries.size(); ++i) {
         t.entries[i].wait_us = t.entries[i].ts_us - t.entries[i - 1].ts_us;
     }
@@ -75,11 +75,11 @@ bool workload_of_job(const std::string& workload, const std::string& kind, const
                        [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) && !std::isupper(static_cast<unsigned char>(c)); });
 }
 
-model::Timeline workload_timeline(const std::string& namespace_, const std::string& name,
-                                  const std::vector<model::WorkloadStep>& steps) {
-    model::Timeline t;
+audit::Timeline workload_timeline(const std::string& namespace_, const std::string& name,
+                                  const std::vector<audit::WorkloadStep>& steps) {
+    audit::Timeline t;
     t.object = {"Workload", namespace_, name};
-    for (const model::WorkloadStep& s : steps) {
+    for (const audit::WorkloadStep& s : steps) {
         if (s.namespace_ == namespace_ && s.name == name) {
             t.entries.push_back(from_step(s, ""));
         }
@@ -88,12 +88,12 @@ model::Timeline workload_timeline(const std::string& namespace_, const std::stri
     return t;
 }
 
-model::Timeline job_timeline(const model::JobRecord& job, const std::vector<model::JobLabelChange>& label_changes,
-                             const std::vector<model::WorkloadStep>& namespace_steps) {
-    model::Timeline t;
+audit::Timeline job_timeline(const audit::JobRecord& job, const std::vector<audit::JobLabelChange>& label_changes,
+                             const std::vector<audit::WorkloadStep>& namespace_steps) {
+    audit::Timeline t;
     t.object = {job.kind, job.namespace_, job.name};
     if (job.created_us) {
-        model::TimelineEntry e;
+        audit::TimelineEntry e;
         e.time = job.created;
         e.ts_us = *job.created_us;
         e.step = "created";
@@ -108,11 +108,11 @@ model::Timeline job_timeline(const model::JobRecord& job, const std::vector<mode
         e.evidence = job.evidence;
         t.entries.push_back(std::move(e));
     }
-    for (const model::JobLabelChange& c : label_changes) {
+    for (const audit::JobLabelChange& c : label_changes) {
         if (c.kind != job.kind || c.namespace_ != job.namespace_ || c.name != job.name) {
             continue;
         }
-        model::TimelineEntry e;
+        audit::TimelineEntry e;
         e.time = c.time;
         e.ts_us = c.ts_us;
         std::string label = c.label.substr(c.label.find('/') + 1);
@@ -124,7 +124,7 @@ model::Timeline job_timeline(const model::JobRecord& job, const std::vector<mode
         e.evidence = c.evidence;
         t.entries.push_back(std::move(e));
     }
-    for (const model::WorkloadStep& s : namespace_steps) {
+    for (const audit::WorkloadStep& s : namespace_steps) {
         if (s.namespace_ == job.namespace_ && workload_of_job(s.name, job.kind, job.name)) {
             t.entries.push_back(from_step(s, "Workload " + s.namespace_ + "/" + s.name));
         }
@@ -133,14 +133,14 @@ model::Timeline job_timeline(const model::JobRecord& job, const std::vector<mode
     return t;
 }
 
-model::Timeline object_timeline(const model::ObjectRef& object, const std::vector<model::ObjectChange>& changes) {
-    model::Timeline t;
+audit::Timeline object_timeline(const model::ObjectRef& object, const std::vector<audit::ObjectChange>& changes) {
+    audit::Timeline t;
     t.object = object;
-    for (const model::ObjectChange& c : changes) {
+    for (const audit::ObjectChange& c : changes) {
         if (c.kind != object.kind || c.namespace_ != object.namespace_ || c.name != object.name) {
             continue;
         }
-        model::TimelineEntry e;
+        audit::TimelineEntry e;
         e.time = c.time;
         e.ts_us = c.ts_us;
         bool refused = c.code && *c.code >= 300;
@@ -156,7 +156,7 @@ model::Timeline object_timeline(const model::ObjectRef& object, const std::vecto
         }
         const std::size_t k_shown = 3;
         for (std::size_t i = 0; i < c.fields.size() && i < k_shown; ++i) {
-            const model::FieldChange& f = c.fields[i];
+            const audit::FieldChange& f = c.fields[i];
             append(e.detail, f.path + ": " + f.before.value_or("(none)") + " -> " + f.after.value_or("(none)"));
         }
         if (c.fields.size() > k_shown) {

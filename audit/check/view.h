@@ -4,8 +4,8 @@
 #pragma once
 
 #include "model/cluster.h"
-#include "model/evidence.h"
-#include "model/history.h"
+#include "audit/evidence.h"
+#include "audit/history.h"
 #include "model/policy.h"
 #include "model/selector.h"
 
@@ -44,13 +44,13 @@ struct HistoryView {
     Period period;
     Thresholds thresholds;
 
-    std::vector<model::ObjectChange> changes;  ///< queue-policy objects (LocalQueues included)
-    std::vector<model::WorkloadStep> steps;
-    std::vector<model::JobRecord> jobs;
-    std::vector<model::JobLabelChange> label_changes;
-    std::vector<model::KueueEvent> events;
-    std::vector<model::QuotaInterval> intervals;
-    std::vector<model::QuotaVersion> versions;
+    std::vector<audit::ObjectChange> changes;  ///< queue-policy objects (LocalQueues included)
+    std::vector<audit::WorkloadStep> steps;
+    std::vector<audit::JobRecord> jobs;
+    std::vector<audit::JobLabelChange> label_changes;
+    std::vector<audit::KueueEvent> events;
+    std::vector<audit::QuotaInterval> intervals;
+    std::vector<audit::QuotaVersion> versions;
     /// Each namespace's labels as last seen; a namespace missing here still has the
     /// kubernetes.io/metadata.name label the API server always sets.
     std::map<std::string, model::Labels> namespace_labels;

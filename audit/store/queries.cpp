@@ -79,9 +79,9 @@ std::map<std::string, std::string> policy_fields(const model::yaml::Node& obj) {
     return out;
 }
 
-std::vector<model::FieldChange> diff(const std::map<std::string, std::string>& a,
+std::vector<audit::FieldChange> diff(const std::map<std::string, std::string>& a,
                                      const std::map<std::string, std::string>& b) {
-    std::vector<model::FieldChange> out;
+    std::vector<audit::FieldChange> out;
     auto ia = a.begin();
     auto ib = b.begin();
     while (ia != a.end() || ib != b.end()) {
@@ -113,8 +113,8 @@ std::vector<std::string> json_string_array(const std::string& json) {
 
 }  // namespace
 
-std::vector<model::SourceInfo> sources(const EvidenceStore& st) {
-    std::vector<model::SourceInfo> out;
+std::vector<audit::SourceInfo> sources(const EvidenceStore& st) {
+    std::vector<audit::SourceInfo> out;
     Stmt s(st.db(), "SELECT id, path, format, compression, COALESCE(sha256, ''), status, ingested_at, "
                     "COALESCE(completed_at, ''), COALESCE(as_of, ''), size, "
                     "(SELECT COALESCE(SUM(rows), 0) FROM batches b WHERE b.source_id = sources.id), "
@@ -125,7 +125,7 @@ std::vector<model::SourceInfo> sources(const EvidenceStore& st) {
                     "FROM sources ORDER BY id");
     Stmt skipped(st.db(), "SELECT skipped FROM batches WHERE source_id = ? AND skipped IS NOT NULL ORDER BY id");
     while (s.step()) {
-        model::SourceInfo i;
+        audit::SourceInfo i;
         i.id = s.int64(0);
         i.path = s.text(1);
         i.format = s.text(2);
@@ -153,8 +153,8 @@ std::vector<model::SourceInfo> sources(const EvidenceStore& st) {
     return out;
 }
 
-std::vector<model::QuotaInterval> quota_intervals(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
-    std::vector<model::QuotaInterval> out;
+std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
+    std::vector<audit::QuotaInterval> out;
     // The LocalQueue of each Workload, from whichever step recorded spec.queueName.
     std::map<std::pair<std::string, std::string>, std::string> lq;
     {
@@ -183,7 +183,7 @@ std::vector<model::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
         if (b <= a) return;
         const auto q = lq.find({ns, name});
         for (const Assignment& as : it->second) {
-            model::QuotaInterval iv;
+            audit::QuotaInterval iv;
             iv.workload = ns + "/" + name;
             iv.cluster_queue = as.cq;
             iv.local_queue = q == lq.end() ? std::string() : q->second;
@@ -224,7 +224,7 @@ std::vector<model::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
         }
     }
     if (open) emit(cur_ns, cur_name, open_us, to);
-    std::stable_sort(out.begin(), out.end(), [](const model::QuotaInterval& x, const model::QuotaInterval& y) {
+    std::stable_sort(out.begin(), out.end(), [](const audit::QuotaInterval& x, const audit::QuotaInterval& y) {
         return std::tie(x.from, x.workload) < std::tie(y.from, y.workload);
     });
     return out;
@@ -232,8 +232,8 @@ std::vector<model::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
 
 namespace {
 
-std::vector<model::QuotaVersion> quotas_of(const std::string& name, const std::string& json) {
-    std::vector<model::QuotaVersion> out;
+std::vector<audit::QuotaVersion> quotas_of(const std::string& name, const std::string& json) {
+    std::vector<audit::QuotaVersion> out;
     model::Cluster c;
     model::DiagSink diags;
     model::LoadOptions lo;
@@ -244,7 +244,7 @@ std::vector<model::QuotaVersion> quotas_of(const std::string& name, const std::s
     for (const model::ResourceGroup& rg : cq.resource_groups)
         for (const model::FlavorQuotas& fq : rg.flavors)
             for (const model::ResourceQuota& rq : fq.resources) {
-                model::QuotaVersion v;
+                audit::QuotaVersion v;
                 v.cluster_queue = cq.meta.name.value;
                 v.flavor = fq.name.value;
                 v.resource = rq.name.value;
@@ -257,7 +257,7 @@ std::vector<model::QuotaVersion> quotas_of(const std::string& name, const std::s
     return out;
 }
 
-bool same_quotas(const std::vector<model::QuotaVersion>& a, const std::vector<model::QuotaVersion>& b) {
+bool same_quotas(const std::vector<audit::QuotaVersion>& a, const std::vector<audit::QuotaVersion>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const auto& x = a[i];
@@ -271,15 +271,15 @@ bool same_quotas(const std::vector<model::QuotaVersion>& a, const std::vector<mo
 
 }  // namespace
 
-std::vector<model::QuotaVersion> quota_versions(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
-    std::vector<model::QuotaVersion> out;
+std::vector<audit::QuotaVersion> quota_versions(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
+    std::vector<audit::QuotaVersion> out;
     Stmt s(st.db(), "SELECT name, verb, ts_us, object_json FROM object_versions WHERE kind = 'ClusterQueue' "
                     "AND (code IS NULL OR code < 300) AND (object_json IS NOT NULL OR verb = 'delete') "
                     "ORDER BY name, ts_us, id");
     std::string cur;
-    std::vector<model::QuotaVersion> open;  // the revision in force for `cur`
+    std::vector<audit::QuotaVersion> open;  // the revision in force for `cur`
     auto close = [&](std::int64_t end_s) {
-        for (model::QuotaVersion& v : open) {
+        for (audit::QuotaVersion& v : open) {
             v.valid_to = end_s;
             if (v.valid_from < to && v.valid_to > from && v.valid_to > v.valid_from) out.push_back(v);
         }
@@ -303,15 +303,15 @@ std::vector<model::QuotaVersion> quota_versions(const EvidenceStore& st, std::in
         if (!open.empty() && same_quotas(open, versions)) continue;
         const bool first = open.empty();
         close(ts_s);
-        for (model::QuotaVersion& v : versions) v.valid_from = (first && verb == "snapshot") ? INT64_MIN : ts_s;
+        for (audit::QuotaVersion& v : versions) v.valid_from = (first && verb == "snapshot") ? INT64_MIN : ts_s;
         open = std::move(versions);
     }
     close(INT64_MAX);
     return out;
 }
 
-std::vector<model::ObjectChange> object_changes(const EvidenceStore& st, const ChangeFilter& f) {
-    std::vector<model::ObjectChange> out;
+std::vector<audit::ObjectChange> object_changes(const EvidenceStore& st, const ChangeFilter& f) {
+    std::vector<audit::ObjectChange> out;
     std::string sql =
         "SELECT t.kind, t.namespace, t.name, COALESCE(t.uid, ''), COALESCE(t.resource_version, ''), t.origin, t.verb, "
         "t.code, COALESCE(t.actor, ''), COALESCE(t.actor_groups, '[]'), COALESCE(t.impersonated, ''), "
@@ -325,7 +325,7 @@ std::vector<model::ObjectChange> object_changes(const EvidenceStore& st, const C
     std::string cur_key;
     std::optional<std::map<std::string, std::string>> prev;
     while (s.step()) {
-        model::ObjectChange c;
+        audit::ObjectChange c;
         c.kind = s.text(0);
         if (!f.kinds.empty() && std::find(f.kinds.begin(), f.kinds.end(), c.kind) == f.kinds.end()) continue;
         c.namespace_ = s.text(1);
@@ -365,12 +365,12 @@ std::vector<model::ObjectChange> object_changes(const EvidenceStore& st, const C
         out.push_back(std::move(c));
     }
     std::stable_sort(out.begin(), out.end(),
-                     [](const model::ObjectChange& a, const model::ObjectChange& b) { return a.ts_us < b.ts_us; });
+                     [](const audit::ObjectChange& a, const audit::ObjectChange& b) { return a.ts_us < b.ts_us; });
     return out;
 }
 
-std::vector<model::WorkloadStep> workload_steps(const EvidenceStore& st, const std::string& ns, const std::string& name) {
-    std::vector<model::WorkloadStep> out;
+std::vector<audit::WorkloadStep> workload_steps(const EvidenceStore& st, const std::string& ns, const std::string& name) {
+    std::vector<audit::WorkloadStep> out;
     std::string sql =
         "SELECT t.namespace, t.name, COALESCE(t.uid, ''), t.step, t.time, t.ts_us, COALESCE(t.actor, ''), "
         "COALESCE(t.reason, ''), COALESCE(t.message, ''), COALESCE(t.preemptor_uid, ''), "
@@ -381,7 +381,7 @@ std::vector<model::WorkloadStep> workload_steps(const EvidenceStore& st, const s
     Stmt s(st.db(), sql);
     s.bind(1, ns).bind(2, name);
     while (s.step()) {
-        model::WorkloadStep w;
+        audit::WorkloadStep w;
         w.namespace_ = s.text(0);
         w.name = s.text(1);
         w.uid = s.text(2);
@@ -402,8 +402,8 @@ std::vector<model::WorkloadStep> workload_steps(const EvidenceStore& st, const s
     return out;
 }
 
-std::vector<model::JobRecord> jobs(const EvidenceStore& st) {
-    std::vector<model::JobRecord> out;
+std::vector<audit::JobRecord> jobs(const EvidenceStore& st) {
+    std::vector<audit::JobRecord> out;
     std::string sql =
         "SELECT t.kind, t.api_group, t.namespace, t.name, COALESCE(t.uid, ''), COALESCE(t.created, ''), "
         "t.created_ts_us, COALESCE(t.creator, ''), t.queue_name, t.priority_class, t.kueue_mutated, t.origin, "
@@ -412,7 +412,7 @@ std::vector<model::JobRecord> jobs(const EvidenceStore& st) {
     sql += "WHERE t.code IS NULL OR t.code < 300 ORDER BY t.created_ts_us, t.id";
     Stmt s(st.db(), sql);
     while (s.step()) {
-        model::JobRecord j;
+        audit::JobRecord j;
         j.kind = s.text(0);
         j.api_group = s.text(1);
         j.namespace_ = s.text(2);
@@ -431,8 +431,8 @@ std::vector<model::JobRecord> jobs(const EvidenceStore& st) {
     return out;
 }
 
-std::vector<model::JobLabelChange> job_label_changes(const EvidenceStore& st) {
-    std::vector<model::JobLabelChange> out;
+std::vector<audit::JobLabelChange> job_label_changes(const EvidenceStore& st) {
+    std::vector<audit::JobLabelChange> out;
     std::string sql =
         "SELECT t.kind, t.namespace, t.name, t.label, t.old_value, t.new_value, COALESCE(t.actor, ''), t.verb, "
         "t.time, t.ts_us, t.code, s.path, t.line FROM job_label_changes t";
@@ -440,7 +440,7 @@ std::vector<model::JobLabelChange> job_label_changes(const EvidenceStore& st) {
     sql += "ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
     while (s.step()) {
-        model::JobLabelChange c;
+        audit::JobLabelChange c;
         c.kind = s.text(0);
         c.namespace_ = s.text(1);
         c.name = s.text(2);
@@ -458,8 +458,8 @@ std::vector<model::JobLabelChange> job_label_changes(const EvidenceStore& st) {
     return out;
 }
 
-std::vector<model::KueueEvent> kueue_events(const EvidenceStore& st, const std::string& ns, const std::string& name) {
-    std::vector<model::KueueEvent> out;
+std::vector<audit::KueueEvent> kueue_events(const EvidenceStore& st, const std::string& ns, const std::string& name) {
+    std::vector<audit::KueueEvent> out;
     Stmt s(st.db(), "SELECT namespace, name, COALESCE(regarding_kind, ''), COALESCE(regarding_namespace, ''), "
                     "COALESCE(regarding_name, ''), COALESCE(type, ''), COALESCE(reason, ''), COALESCE(message, ''), "
                     "COALESCE(reporting_component, ''), count, time, ts_us FROM k8s_events "
@@ -467,7 +467,7 @@ std::vector<model::KueueEvent> kueue_events(const EvidenceStore& st, const std::
                     "ORDER BY ts_us, id");
     s.bind(1, ns).bind(2, name);
     while (s.step()) {
-        model::KueueEvent e;
+        audit::KueueEvent e;
         e.namespace_ = s.text(0);
         e.name = s.text(1);
         e.regarding_kind = s.text(2);
@@ -485,12 +485,12 @@ std::vector<model::KueueEvent> kueue_events(const EvidenceStore& st, const std::
     return out;
 }
 
-std::vector<model::NamespaceRecord> namespaces(const EvidenceStore& st) {
-    std::vector<model::NamespaceRecord> out;
+std::vector<audit::NamespaceRecord> namespaces(const EvidenceStore& st) {
+    std::vector<audit::NamespaceRecord> out;
     Stmt s(st.db(), "SELECT name, labels, origin, COALESCE(actor, ''), time, ts_us FROM namespaces "
                     "ORDER BY name, ts_us, id");
     while (s.step()) {
-        model::NamespaceRecord n;
+        audit::NamespaceRecord n;
         n.name = s.text(0);
         if (auto obj = parse_json(s.text(1)))
             for (const auto& e : obj->entries) n.labels.emplace_back(e.key, e.value.scalar);

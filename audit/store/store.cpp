@@ -97,8 +97,8 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
     return st;
 }
 
-model::ChainVerification EvidenceStore::verify() const {
-    model::ChainVerification v;
+audit::ChainVerification EvidenceStore::verify() const {
+    audit::ChainVerification v;
     auto problem = [&](std::string p) {
         v.intact = false;
         v.problems.push_back(std::move(p));

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "audit/store/rows.h"
-#include "model/history.h"
+#include "audit/history.h"
 
 #include <cstdint>
 #include <memory>
@@ -60,7 +60,7 @@ public:
     SourceState open_source(const SourceIdentity& id);
 
     /// Recomputes the hash chain and row ownership (see `kueuegov audit verify`).
-    model::ChainVerification verify() const;
+    audit::ChainVerification verify() const;
 
 private:
     std::unique_ptr<store::Db> m_db;

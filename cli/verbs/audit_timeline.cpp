@@ -42,7 +42,7 @@ std::vector<std::string> split(const std::string& s) {
 }
 
 /// "clusterqueue" or "ClusterQueue" -> "ClusterQueue"; "" when not a kind this verb knows.
-std::string known_kind(const std::string& word, const std::vector<model::JobRecord>& jobs) {
+std::string known_kind(const std::string& word, const std::vector<audit::JobRecord>& jobs) {
     auto same = [&](const std::string& k) {
         return k.size() == word.size() && std::equal(k.begin(), k.end(), word.begin(), [](char a, char b) {
                    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
@@ -54,13 +54,13 @@ std::string known_kind(const std::string& word, const std::vector<model::JobReco
     for (const char* k : {"LocalQueue", "Workload"}) {
         if (same(k)) return k;
     }
-    for (const model::JobRecord& j : jobs) {
+    for (const audit::JobRecord& j : jobs) {
         if (same(j.kind)) return j.kind;
     }
     return "";
 }
 
-std::vector<model::ObjectChange> changes_of(const audit::EvidenceStore& store, const std::string& kind,
+std::vector<audit::ObjectChange> changes_of(const audit::EvidenceStore& store, const std::string& kind,
                                             const std::string& ns, const std::string& name) {
     audit::query::ChangeFilter f;
     f.kinds = {kind};
@@ -69,23 +69,23 @@ std::vector<model::ObjectChange> changes_of(const audit::EvidenceStore& store, c
     return audit::query::object_changes(store, f);
 }
 
-const model::JobRecord* find_job(const std::vector<model::JobRecord>& jobs, const std::string& kind,
+const audit::JobRecord* find_job(const std::vector<audit::JobRecord>& jobs, const std::string& kind,
                                  const std::string& ns, const std::string& name) {
-    for (const model::JobRecord& j : jobs) {
+    for (const audit::JobRecord& j : jobs) {
         if ((kind.empty() || j.kind == kind) && j.namespace_ == ns && j.name == name) return &j;
     }
     return nullptr;
 }
 
 /// Resolves the target to a timeline; nullopt with a message on stderr when it cannot.
-std::optional<model::Timeline> resolve(const audit::EvidenceStore& store, const std::string& target) {
+std::optional<audit::Timeline> resolve(const audit::EvidenceStore& store, const std::string& target) {
     std::vector<std::string> parts = split(target);
     if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); }) || parts.size() > 3) {
         std::cerr << "kueuegov: error: timeline target \"" << target
                   << "\": expected NAMESPACE/NAME, KIND/NAME, KIND/NAMESPACE/NAME or NAME\n";
         return std::nullopt;
     }
-    const std::vector<model::JobRecord> jobs = audit::query::jobs(store);
+    const std::vector<audit::JobRecord> jobs = audit::query::jobs(store);
     std::string kind = parts.size() >= 2 ? known_kind(parts[0], jobs) : "";
     // Namespaces are lower-case DNS labels, so a capitalised first part is a kind.
     bool explicit_kind = !kind.empty() && (parts.size() == 3 || std::isupper(static_cast<unsigned char>(parts[0][0])));
@@ -107,7 +107,7 @@ std::optional<model::Timeline> resolve(const audit::EvidenceStore& store, const 
         if (kind == "Workload") {
             return audit::check::workload_timeline(ns, name, audit::query::workload_steps(store, ns, name));
         }
-        if (const model::JobRecord* j = find_job(jobs, kind, ns, name)) {
+        if (const audit::JobRecord* j = find_job(jobs, kind, ns, name)) {
             return audit::check::job_timeline(*j, audit::query::job_label_changes(store),
                                               audit::query::workload_steps(store, ns));
         }
@@ -115,34 +115,34 @@ std::optional<model::Timeline> resolve(const audit::EvidenceStore& store, const 
     }
     if (parts.size() == 2) {
         const std::string &ns = parts[0], &name = parts[1];
-        std::vector<model::WorkloadStep> steps = audit::query::workload_steps(store, ns, name);
+        std::vector<audit::WorkloadStep> steps = audit::query::workload_steps(store, ns, name);
         if (!steps.empty()) {
             return audit::check::workload_timeline(ns, name, steps);
         }
-        if (const model::JobRecord* j = find_job(jobs, "", ns, name)) {
+        if (const audit::JobRecord* j = find_job(jobs, "", ns, name)) {
             return audit::check::job_timeline(*j, audit::query::job_label_changes(store),
                                               audit::query::workload_steps(store, ns));
         }
-        model::Timeline t = audit::check::object_timeline({"LocalQueue", ns, name}, changes_of(store, "LocalQueue", ns, name));
+        audit::Timeline t = audit::check::object_timeline({"LocalQueue", ns, name}, changes_of(store, "LocalQueue", ns, name));
         if (t.entries.empty()) {
             t.object.kind.clear();  // neither a Workload, a Job nor a LocalQueue: do not guess a kind
         }
         return t;
     }
     // A bare name: the cluster-scoped kind that has history under it.
-    std::vector<model::Timeline> found;
+    std::vector<audit::Timeline> found;
     for (const std::string& k : cluster_scoped_kinds()) {
-        model::Timeline t = audit::check::object_timeline({k, "", parts[0]}, changes_of(store, k, "", parts[0]));
+        audit::Timeline t = audit::check::object_timeline({k, "", parts[0]}, changes_of(store, k, "", parts[0]));
         if (!t.entries.empty()) found.push_back(std::move(t));
     }
     if (found.size() > 1) {
         std::cerr << "kueuegov: error: timeline target \"" << target << "\" names more than one object:";
-        for (const model::Timeline& t : found) std::cerr << " " << t.object.kind << "/" << t.object.name;
+        for (const audit::Timeline& t : found) std::cerr << " " << t.object.kind << "/" << t.object.name;
         std::cerr << "; say which with KIND/NAME\n";
         return std::nullopt;
     }
     if (found.empty()) {
-        return model::Timeline{{"", "", parts[0]}, {}};
+        return audit::Timeline{{"", "", parts[0]}, {}};
     }
     return std::move(found.front());
 }
@@ -153,7 +153,7 @@ int run_timeline(const TimelineArgs& a) {
         return k_exit_usage;
     }
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
-    std::optional<model::Timeline> t = resolve(store, a.target);
+    std::optional<audit::Timeline> t = resolve(store, a.target);
     if (!t) {
         return k_exit_usage;
     }

@@ -24,14 +24,14 @@ int run_verify(const VerifyArgs& a) {
         return k_exit_usage;
     }
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
-    const model::ChainVerification v = store.verify();
-    const std::vector<model::SourceInfo> sources = audit::query::sources(store);
+    const audit::ChainVerification v = store.verify();
+    const std::vector<audit::SourceInfo> sources = audit::query::sources(store);
     std::cout << "store " << a.db << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
               << " rows\n";
     std::cout << "chain head: " << (v.head.empty() ? "(empty store)" : v.head) << "\n";
     bool files_ok = true;
     if (a.check_files) {
-        for (const model::SourceInfo& s : sources) {
+        for (const audit::SourceInfo& s : sources) {
             if (s.path == "-" || s.status != "complete") continue;
             if (!std::filesystem::exists(s.path)) {
                 std::cout << "source " << s.id << " " << s.path << ": file not found, not checked\n";

@@ -1,6 +1,6 @@
 // `kueuegov chargeback`: resource-hours of held quota per group, flavor and resource, split into
 // usage within nominal quota, borrowed usage, quota lent to cohort peers and idle nominal quota,
-// priced from a PriceList, as CSV, JSON or FinOps FOCUS. Math: model/chargeback.h; exports:
+// priced from a PriceList, as CSV, JSON or FinOps FOCUS. Math: audit/chargeback.h; exports:
 // report/chargeback_export.h. Evidence comes from the audit evidence store (--db: every
 // reservation of the period and the quota in force at each instant) or from manifests (an
 // export of Workloads and ClusterQueues: single-export fidelity, audit-evidence.md section 3.4).
@@ -8,8 +8,8 @@
 #include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
-#include "model/chargeback.h"
-#include "model/evidence.h"
+#include "audit/chargeback.h"
+#include "audit/evidence.h"
 #include "model/policy.h"
 #include "model/time.h"
 #include "report/chargeback_export.h"
@@ -72,15 +72,15 @@ int run_chargeback(const ChargebackArgs& a) {
     } else {
         held = held_quota_from_export(in.cluster, *to);
     }
-    const model::ExportEvidence& ev = held.evidence;
-    model::ChargebackInput ci;
+    const audit::ExportEvidence& ev = held.evidence;
+    audit::ChargebackInput ci;
     ci.from = *from;
     ci.to = *to;
-    ci.group = *model::parse_chargeback_group(a.by);
+    ci.group = *audit::parse_chargeback_group(a.by);
     ci.intervals = &ev.intervals;
     ci.versions = &ev.versions;
     ci.prices = have_prices ? &prices : nullptr;
-    auto res = model::compute_chargeback(ci);
+    auto res = audit::compute_chargeback(ci);
     if (!res.has_value()) {
         std::cerr << "kueuegov: error: " << res.error().message << "\n";
         return k_exit_usage;

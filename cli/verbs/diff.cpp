@@ -5,7 +5,7 @@
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
-#include "model/cluster_diff.h"
+#include "lint/diff.h"
 #include "model/loader.h"
 #include "report/diff_render.h"
 
@@ -78,7 +78,7 @@ Verb diff_verb() {
                     report::DiffFormat f = *output == "json"                         ? report::DiffFormat::json
                                            : (*output == "markdown" || *output == "md") ? report::DiffFormat::markdown
                                                                                        : report::DiffFormat::text;
-                    model::ClusterDiff d = model::diff_clusters(before, after);
+                    lint::ClusterDiff d = lint::diff_clusters(before, after);
                     std::vector<model::Finding> fb = lint_side(before), fa = lint_side(after);
                     d.findings_introduced = minus(fa, fb);
                     d.findings_fixed = minus(fb, fa);

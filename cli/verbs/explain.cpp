@@ -40,25 +40,25 @@ void simulate_next_cycle(const model::Cluster& cluster, bool fair_sharing, model
     sim::SimOptions opt;
     opt.fair_sharing = fair_sharing;
     opt.recorder = &rec;
-    model::SimulationResult result = sim::simulate(cluster, opt);
+    sim::SimulationResult result = sim::simulate(cluster, opt);
     path.flavor_checks = std::move(rec.checks);
     model::SimulatedOutcome o;
     o.decision = "not a head this cycle";
-    for (const model::CycleDecisions& c : result.cycles) {
-        for (const model::AdmittedDecision& a : c.admitted) {
+    for (const sim::CycleDecisions& c : result.cycles) {
+        for (const sim::AdmittedDecision& a : c.admitted) {
             if (a.workload == key) {
                 o.decision = a.admitted ? "admitted" : "quota reserved";
                 o.cluster_queue = a.cluster_queue;
                 o.flavors = a.flavors;
             }
         }
-        for (const model::PreemptedDecision& p : c.preempted) {
+        for (const sim::PreemptedDecision& p : c.preempted) {
             if (p.preemptor == key) {
                 o.decision = "preempting";
                 o.preempting.emplace_back(p.workload, p.reason);
             }
         }
-        for (const model::PendingDecision& p : c.pending) {
+        for (const sim::PendingDecision& p : c.pending) {
             if (p.workload == key && o.decision != "preempting") {
                 o.decision = "pending";
                 o.cluster_queue = p.cluster_queue;

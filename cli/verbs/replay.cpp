@@ -70,17 +70,17 @@ bool load_input(const std::string& generator, const std::string& trace, const st
     return ok && diags.error_count() == 0;
 }
 
-model::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = false) {
+sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = false) {
     sim::replay::SimScheduler scheduler(in.cluster, fair_sharing);
     sim::replay::ReplayOptions options;
     options.record_steps = record_steps;
-    model::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler, options);
+    sim::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler, options);
     r.queue_class = in.queue_classes;
     return r;
 }
 
 // --events: the recorded steps as JSON lines to `path` ("-" = stdout).
-bool write_events(const std::string& path, const ReplayInput& in, const model::ReplayResult& r,
+bool write_events(const std::string& path, const ReplayInput& in, const sim::ReplayResult& r,
                   std::int64_t start_unix_s) {
     report::ReplayEventsInput ev{r, in.cluster, {}, {}, start_unix_s * 1000};
     for (const sim::replay::Arrival& a : in.arrivals) {
@@ -165,7 +165,7 @@ Verb replay_verb() {
                         return k_exit_usage;
                     }
                     report::ReplayFormat f = o->output == "json" ? report::ReplayFormat::json : report::ReplayFormat::text;
-                    model::ReplayResult base_result = run(base, o->fair_sharing, !o->events.empty());
+                    sim::ReplayResult base_result = run(base, o->fair_sharing, !o->events.empty());
                     if (!o->events.empty()) {
                         if (!write_events(o->events, base, base_result, *start)) {
                             return k_exit_usage;
@@ -182,7 +182,7 @@ Verb replay_verb() {
                     if (!load_input(o->generator, o->trace, {o->compare}, other)) {
                         return k_exit_usage;
                     }
-                    model::ReplayResult other_result = run(other, o->fair_sharing);
+                    sim::ReplayResult other_result = run(other, o->fair_sharing);
                     std::string base_label = o->manifests.empty() ? "generated queues" : "current queues (-f)";
                     report::render_replay_compare(std::cout, base_result, other_result, base_label, o->compare, f);
                     return k_exit_ok;

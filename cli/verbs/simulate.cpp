@@ -51,7 +51,7 @@ Verb simulate_verb() {
                         }
                         opt.now = *t;
                     }
-                    model::SimulationResult r = sim::simulate(in.cluster, opt);
+                    sim::SimulationResult r = sim::simulate(in.cluster, opt);
                     report::render_simulation(std::cout, r,
                                               *output == "json" ? report::SimulateFormat::json
                                                                 : report::SimulateFormat::text);

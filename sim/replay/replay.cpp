@@ -47,8 +47,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     // Last pending message recorded per workload: a pending step is written when it changes,
     // as Kueue patches the QuotaReserved=False condition only when its message changes.
     std::vector<std::string> last_pending(record ? arrivals.size() : 0);
-    auto step = [&](model::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> model::ReplayStep& {
-        model::ReplayStep s;
+    auto step = [&](sim::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> sim::ReplayStep& {
+        sim::ReplayStep s;
         s.kind = kind;
         s.at_ms = at;
         s.workload = i;
@@ -87,7 +87,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     std::set<std::string> touched;  // ClusterQueues whose usage changed at this millisecond
     auto sample = [&](std::int64_t now) {
         for (const std::string& cq : touched) {
-            std::vector<model::UsageSample>& tl = result.queues[cq].timeline;
+            std::vector<sim::UsageSample>& tl = result.queues[cq].timeline;
             const Usage& u = held[cq];
             if (tl.empty() || tl.back().used != u) {
                 tl.push_back({now, u});
@@ -114,13 +114,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (e.kind == Event::arrive) {
                 scheduler.add(arrivals[e.index].workload);
                 if (record) {
-                    step(model::ReplayStep::Kind::created, now, e.index);
+                    step(sim::ReplayStep::Kind::created, now, e.index);
                 }
             } else if (running[e.index].holding && running[e.index].epoch == e.epoch) {
                 release(e.index);
                 result.workloads[e.index].finished_ms = now;
                 if (record) {
-                    step(model::ReplayStep::Kind::finished, now, e.index);
+                    step(sim::ReplayStep::Kind::finished, now, e.index);
                 }
                 scheduler.finish(result.workloads[e.index].workload);
                 --outstanding;
@@ -129,20 +129,20 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         for (std::size_t c = 0; c < options.max_cycles_per_event; ++c) {
             CycleResult cycle = scheduler.run_cycle(now);
             ++result.cycles;
-            for (const model::PreemptedDecision& p : cycle.preempted) {
+            for (const sim::PreemptedDecision& p : cycle.preempted) {
                 auto it = index_of.find(p.workload);
                 if (it != index_of.end() && running[it->second].holding) {
                     release(it->second);
                     ++result.workloads[it->second].evictions;
                     if (record) {
                         // The eviction completes before the next cycle: quota released, requeued.
-                        model::ReplayStep& ev = step(model::ReplayStep::Kind::evicted, now, it->second);
+                        sim::ReplayStep& ev = step(sim::ReplayStep::Kind::evicted, now, it->second);
                         ev.cluster_queue = running[it->second].cluster_queue;
                         ev.reason = "Preempted";
                         ev.preemption_reason = p.reason;
                         ev.preemptor = p.preemptor;
                         ev.message = p.message;
-                        model::ReplayStep& rq = step(model::ReplayStep::Kind::requeued, now, it->second);
+                        sim::ReplayStep& rq = step(sim::ReplayStep::Kind::requeued, now, it->second);
                         rq.reason = "Preempted";
                         rq.message = p.message;
                         last_pending[it->second].clear();
@@ -169,11 +169,11 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 ++result.queues[r.cluster_queue].admissions;
                 events.push({now + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
                 if (record) {
-                    model::ReplayStep& qr = step(model::ReplayStep::Kind::quota_reserved, now, i);
+                    sim::ReplayStep& qr = step(sim::ReplayStep::Kind::quota_reserved, now, i);
                     qr.cluster_queue = a.cluster_queue;
                     qr.pod_sets = std::move(a.pod_sets);
                     if (a.admitted) {
-                        step(model::ReplayStep::Kind::admitted, now, i).cluster_queue = a.cluster_queue;
+                        step(sim::ReplayStep::Kind::admitted, now, i).cluster_queue = a.cluster_queue;
                     }
                     last_pending[i].clear();
                 }
@@ -181,11 +181,11 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (record) {
                 // By workload, so the steps do not depend on how the scheduler keeps its queues.
                 std::sort(cycle.pending.begin(), cycle.pending.end(),
-                          [](const model::PendingDecision& x, const model::PendingDecision& y) {
+                          [](const sim::PendingDecision& x, const sim::PendingDecision& y) {
                               return x.workload < y.workload;
                           });
             }
-            for (const model::PendingDecision& p : cycle.pending) {
+            for (const sim::PendingDecision& p : cycle.pending) {
                 if (!record) {
                     break;
                 }
@@ -195,7 +195,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                     continue;
                 }
                 last_pending[it->second] = p.message;
-                model::ReplayStep& pd = step(model::ReplayStep::Kind::pending, now, it->second);
+                sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, it->second);
                 pd.cluster_queue = p.cluster_queue;
                 pd.reason = p.reason;
                 pd.message = p.message;

@@ -5,8 +5,8 @@
 // admission per workload class and ClusterQueue usage against nominal quota.
 #pragma once
 
-#include "model/decisions.h"
-#include "model/replay_result.h"
+#include "sim/decisions.h"
+#include "sim/replay/replay_result.h"
 #include "sim/replay/arrivals.h"
 
 #include <cstdint>
@@ -17,23 +17,23 @@
 
 namespace kg::sim::replay {
 
-using model::QueueResult;
-using model::ReplayResult;
-using model::Usage;
-using model::WorkloadResult;
+using sim::QueueResult;
+using sim::ReplayResult;
+using sim::Usage;
+using sim::WorkloadResult;
 
 struct Admitted {
     std::string workload;  ///< namespace/name
     std::string cluster_queue;
     Usage usage;
-    std::vector<model::PodSetReservation> pod_sets;  ///< per pod set (for recorded steps)
+    std::vector<sim::PodSetReservation> pod_sets;  ///< per pod set (for recorded steps)
     bool admitted = true;  ///< false: quota reserved, admission checks not all Ready
 };
 
 struct CycleResult {
     std::vector<Admitted> admitted;
-    std::vector<model::PreemptedDecision> preempted;  ///< their quota is released
-    std::vector<model::PendingDecision> pending;      ///< only when asked (report_pending)
+    std::vector<sim::PreemptedDecision> preempted;  ///< their quota is released
+    std::vector<sim::PendingDecision> pending;      ///< only when asked (report_pending)
 };
 
 /// What the replay needs from a scheduler: the simulator implements it.

@@ -37,11 +37,11 @@ void SimScheduler::finish(const std::string& key) {
 CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
     m_runner.set_now(k_replay_epoch + now_ms / 1000);
     m_runner.flush_requeues();
-    model::CycleDecisions d;
+    sim::CycleDecisions d;
     m_runner.run_cycle(d);
     m_runner.between_cycles();
     CycleResult out;
-    for (const model::AdmittedDecision& a : d.admitted) {
+    for (const sim::AdmittedDecision& a : d.admitted) {
         Admitted adm;
         adm.workload = a.workload;
         adm.cluster_queue = a.cluster_queue;
@@ -55,7 +55,7 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
                     continue;
                 }
                 std::int32_t n = count == a.counts.end() ? ps.count : count->second;
-                model::PodSetReservation psr;
+                sim::PodSetReservation psr;
                 psr.name = *ps.name;
                 psr.count = n;
                 for (const auto& [resource, amount] : model::pod_set_totals(ps, n)) {

@@ -77,7 +77,7 @@ TEST_CASE("KQ5002 reports Jobs created unlabelled where LocalQueues existed", "[
     del.namespace_ = "team-b";
     v.changes.push_back(del);
     auto job = [](std::string ns, std::string name, std::int64_t ts, std::optional<std::string> q) {
-        kg::model::JobRecord j;
+        kg::audit::JobRecord j;
         j.kind = "Job";
         j.namespace_ = std::move(ns);
         j.name = std::move(name);
@@ -139,7 +139,7 @@ TEST_CASE("KQ5003 reports queue-name changes on existing Jobs, refused attempts 
     HistoryView v;
     auto lc = [](std::optional<std::string> from, std::optional<std::string> to, std::int64_t ts, std::optional<int> code,
                  std::string label = "kueue.x-k8s.io/queue-name") {
-        kg::model::JobLabelChange c;
+        kg::audit::JobLabelChange c;
         c.kind = "Job";
         c.namespace_ = "team-a";
         c.name = "train";
@@ -202,7 +202,7 @@ TEST_CASE("KQ5005 reconstructs usage over time and reports each window above the
     HistoryView v;
     auto version = [](std::int64_t nominal, std::optional<std::int64_t> borrow, std::string cohort, std::int64_t from,
                       std::int64_t to) {
-        kg::model::QuotaVersion q;
+        kg::audit::QuotaVersion q;
         q.cluster_queue = "team-a";
         q.flavor = "a100";
         q.resource = "nvidia.com/gpu";
@@ -214,7 +214,7 @@ TEST_CASE("KQ5005 reconstructs usage over time and reports each window above the
         return q;
     };
     auto interval = [](std::string wl, std::int64_t gpus, std::int64_t from, std::int64_t to) {
-        kg::model::QuotaInterval iv;
+        kg::audit::QuotaInterval iv;
         iv.workload = std::move(wl);
         iv.cluster_queue = "team-a";
         iv.flavor = "a100";

@@ -7,7 +7,7 @@
 using namespace kg::testing;
 
 TEST_CASE("a Workload's timeline is ordered and carries the wait between steps", "[audit][timeline]") {
-    std::vector<kg::model::WorkloadStep> steps{step("w", "admitted", k_kueue, 300), step("w", "created", k_kueue, 48),
+    std::vector<kg::audit::WorkloadStep> steps{step("w", "admitted", k_kueue, 300), step("w", "created", k_kueue, 48),
                                                step("w", "quota_reserved", k_kueue, 300), step("other", "created", "", 1)};
     steps[2].reason = "QuotaReserved";
     auto t = kg::audit::check::workload_timeline("ml", "w", steps);
@@ -23,7 +23,7 @@ TEST_CASE("a Workload's timeline is ordered and carries the wait between steps",
 }
 
 TEST_CASE("a Job's timeline joins its relabels and its Workload's steps", "[audit][timeline]") {
-    kg::model::JobRecord j;
+    kg::audit::JobRecord j;
     j.kind = "Job";
     j.namespace_ = "ml";
     j.name = "train";
@@ -32,7 +32,7 @@ TEST_CASE("a Job's timeline joins its relabels and its Workload's steps", "[audi
     j.creator = "carol@example.com";
     j.queue_name = "default";
     j.evidence = "audit.log:10";
-    kg::model::JobLabelChange c;
+    kg::audit::JobLabelChange c;
     c.kind = "Job";
     c.namespace_ = "ml";
     c.name = "train";
@@ -44,7 +44,7 @@ TEST_CASE("a Job's timeline joins its relabels and its Workload's steps", "[audi
     c.code = 422;
     c.ts_us = us(40);
     c.time = "t40";
-    std::vector<kg::model::WorkloadStep> steps{step("job-train-1a2b3", "created", k_kueue, 11),
+    std::vector<kg::audit::WorkloadStep> steps{step("job-train-1a2b3", "created", k_kueue, 11),
                                                step("job-train-1a2b3", "admitted", k_kueue, 30),
                                                step("job-train2-1a2b3", "created", k_kueue, 12),
                                                step("job-train-XYZ12", "created", k_kueue, 13)};

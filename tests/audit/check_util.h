@@ -10,9 +10,9 @@ namespace kg::testing {
 
 inline std::int64_t us(std::int64_t seconds) { return seconds * 1000000; }
 
-inline model::ObjectChange change(std::string kind, std::string name, std::string verb, std::string actor,
+inline audit::ObjectChange change(std::string kind, std::string name, std::string verb, std::string actor,
                                   std::int64_t ts_s, std::vector<std::string> groups = {}) {
-    model::ObjectChange c;
+    audit::ObjectChange c;
     c.kind = std::move(kind);
     c.name = std::move(name);
     c.origin = "audit";
@@ -28,9 +28,9 @@ inline model::ObjectChange change(std::string kind, std::string name, std::strin
     return c;
 }
 
-inline model::WorkloadStep step(std::string name, std::string what, std::string actor, std::int64_t ts_s,
+inline audit::WorkloadStep step(std::string name, std::string what, std::string actor, std::int64_t ts_s,
                                 std::string cq = "team-a") {
-    model::WorkloadStep s;
+    audit::WorkloadStep s;
     s.namespace_ = "ml";
     s.name = std::move(name);
     s.uid = "uid-" + s.name;

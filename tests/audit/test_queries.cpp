@@ -58,7 +58,7 @@ TEST_CASE("quota intervals are clipped to the period") {
 TEST_CASE("quota versions follow the ClusterQueue's captured revisions") {
     Loaded l;
     const auto v = query::quota_versions(l.st, at(9, 0, 0), at(11, 0, 0));
-    std::vector<kg::model::QuotaVersion> gpu;
+    std::vector<kg::audit::QuotaVersion> gpu;
     for (const auto& q : v)
         if (q.resource == "nvidia.com/gpu") gpu.push_back(q);
     REQUIRE(gpu.size() == 2);

@@ -105,7 +105,7 @@ TEST_CASE("batches form an intact chain and duplicates add nothing") {
     CHECK(count(st.db(), "SELECT COUNT(*) FROM batches") == 2);
     CHECK(count(st.db(), "SELECT seals_source FROM batches ORDER BY id DESC LIMIT 1") == 1);
     CHECK(st.find_complete_source("abc").has_value());
-    const kg::model::ChainVerification v = st.verify();
+    const kg::audit::ChainVerification v = st.verify();
     CHECK(v.intact);
     CHECK(v.batches == 2);
     CHECK(v.rows == 3);

@@ -1,6 +1,6 @@
 // Chargeback numbers against hand-computed fixtures, reconciliation on random data, and the
 // CSV / JSON / FOCUS exports.
-#include "model/chargeback.h"
+#include "audit/chargeback.h"
 #include "report/chargeback_export.h"
 
 #include <catch2/catch.hpp>
@@ -10,6 +10,7 @@
 #include <sstream>
 
 using namespace kg::model;
+using namespace kg::audit;
 using kg::report::ChargebackFormat;
 using kg::report::csv_cell;
 using kg::report::render_chargeback;

@@ -16,7 +16,7 @@ TEST_CASE("waits print as the largest units down to seconds, milliseconds below 
 }
 
 TEST_CASE("a timeline renders as aligned text and as JSON", "[report][timeline]") {
-    kg::model::Timeline t;
+    kg::audit::Timeline t;
     t.object = {"Workload", "ml", "w"};
     t.entries.push_back({"2026-10-05T09:12:40Z", 0, std::nullopt, "", "created", "kueue", "", "a.log:1"});
     t.entries.push_back({"2026-10-05T09:16:52Z", 252000000, 252000000, "", "quota reserved", "kueue",

@@ -118,10 +118,10 @@ spec: {clusterQueue: cq}
     REQUIRE(late);
     kg::sim::CycleRunner runner(cl, false);
     runner.add_pending(kg::sim::make_workload_info(cl, *big), "");
-    kg::model::CycleDecisions first;
+    kg::sim::CycleDecisions first;
     runner.run_cycle(first);  // big: NoFit, bulk move of its shape
     runner.add_pending(kg::sim::make_workload_info(cl, *late), "");
-    kg::model::CycleDecisions second;
+    kg::sim::CycleDecisions second;
     runner.run_cycle(second);
     // No head at all: `late` went straight to the inadmissible set, so it was not evaluated
     // and still has no message.

@@ -84,7 +84,7 @@ TEST_CASE("recorded steps follow each workload from arrival to finish in time or
     ReplayOptions options;
     options.record_steps = true;
     ReplayResult r = run_replay({arrival("a", 0, 1000, 2), arrival("b", 100, 500, 2)}, stub, options);
-    using K = kg::model::ReplayStep::Kind;
+    using K = kg::sim::ReplayStep::Kind;
     std::vector<std::tuple<K, std::int64_t, std::size_t>> got;
     for (const auto& s : r.steps) {
         got.emplace_back(s.kind, s.at_ms, s.workload);

@@ -67,7 +67,7 @@ struct Recorder : kg::sim::ExplainRecorder {
     void flavor_fit(const kg::sim::FlavorFitRecord& r) override { records.push_back(r); }
 };
 
-kg::model::SimulationResult run(kg::model::Cluster& cl, const std::string& text, kg::sim::SimOptions opt = {}) {
+kg::sim::SimulationResult run(kg::model::Cluster& cl, const std::string& text, kg::sim::SimOptions opt = {}) {
     kg::model::DiagSink diags;
     kg::model::load_text("test.yaml", text, cl, diags);
     REQUIRE(diags.error_count() == 0);

@@ -17,7 +17,7 @@ void check_kq5001(const HistoryView& v, FindingSink& out) {
     if (!has_platform_owners(v.policy)) {
         return;
     }
-    for (const model::ObjectChange& c : v.changes) {
+    for (const audit::ObjectChange& c : v.changes) {
         if (c.origin != "audit" || c.verb == "snapshot" || !is_policy_kind(c.kind) || !v.period.contains(c.ts_us)) {
             continue;
         }

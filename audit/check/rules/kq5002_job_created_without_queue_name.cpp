@@ -23,8 +23,8 @@ namespace {
 /// An export snapshot shows the queue existed but not since when: it counts at any time.
 class LocalQueues {
 public:
-    explicit LocalQueues(const std::vector<model::ObjectChange>& changes) {
-        for (const model::ObjectChange& c : changes) {
+    explicit LocalQueues(const std::vector<audit::ObjectChange>& changes) {
+        for (const audit::ObjectChange& c : changes) {
             if (c.kind != "LocalQueue" || (c.code && *c.code >= 300)) {
                 continue;
             }
@@ -86,7 +86,7 @@ model::Labels labels_of(const HistoryView& v, const std::string& ns) {
 
 void check_kq5002(const HistoryView& v, FindingSink& out) {
     LocalQueues lqs(v.changes);
-    for (const model::JobRecord& j : v.jobs) {
+    for (const audit::JobRecord& j : v.jobs) {
         if (j.queue_name || !v.period.contains(j.created_us)) {
             continue;
         }

@@ -21,7 +21,7 @@ std::string quoted(const std::optional<std::string>& v) { return v ? "\"" + *v +
 
 void check_kq5003(const HistoryView& v, FindingSink& out) {
     static const std::string k_label = "kueue.x-k8s.io/queue-name";
-    for (const model::JobLabelChange& c : v.label_changes) {
+    for (const audit::JobLabelChange& c : v.label_changes) {
         if (c.label != k_label || c.old_value == c.new_value || !v.period.contains(c.ts_us) || is_kueue_identity(c.actor)) {
             continue;
         }

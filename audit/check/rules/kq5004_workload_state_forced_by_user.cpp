@@ -43,12 +43,12 @@ void check_kq5004(const HistoryView& v, FindingSink& out) {
     // subresource; conditions read from its response object are earlier state carried along,
     // not something this actor wrote.
     std::set<std::string> spec_writes;
-    for (const model::WorkloadStep& s : v.steps) {
+    for (const audit::WorkloadStep& s : v.steps) {
         if (!s.evidence.empty() && (s.step == "created" || s.step == "deactivated" || s.step == "reactivated")) {
             spec_writes.insert(s.evidence);
         }
     }
-    for (const model::WorkloadStep& s : v.steps) {
+    for (const audit::WorkloadStep& s : v.steps) {
         if (s.actor.empty() || is_kueue_identity(s.actor) || !v.period.contains(s.ts_us)) {
             continue;
         }

@@ -27,7 +27,7 @@ using Key = std::tuple<std::string, std::string, std::string>;  // cluster queue
 
 /// The most a ClusterQueue may hold under one revision; nullopt = unbounded (borrowing
 /// without a limit, bounded only by the cohort).
-std::optional<std::int64_t> limit_of(const model::QuotaVersion& q) {
+std::optional<std::int64_t> limit_of(const audit::QuotaVersion& q) {
     if (q.cohort.empty()) {
         return q.nominal_milli;
     }
@@ -37,7 +37,7 @@ std::optional<std::int64_t> limit_of(const model::QuotaVersion& q) {
     return model::saturating_add(q.nominal_milli, *q.borrowing_limit_milli);
 }
 
-std::string limit_text(const std::string& resource, const model::QuotaVersion& q) {
+std::string limit_text(const std::string& resource, const audit::QuotaVersion& q) {
     if (q.cohort.empty()) {
         return "nominal " + format_milli(resource, q.nominal_milli) + ", no cohort to borrow from";
     }
@@ -48,15 +48,15 @@ std::string limit_text(const std::string& resource, const model::QuotaVersion& q
 struct Window {
     std::int64_t from = 0, to = 0;
     std::int64_t peak_usage = 0, peak_limit = 0, excess = 0;
-    const model::QuotaVersion* version = nullptr;
+    const audit::QuotaVersion* version = nullptr;
 };
 
 /// Where a window of excess began, to point the finding at: the ClusterQueue write that changed
 /// its quota at that second (its author is the actor), else the reservation that started then,
 /// else the ClusterQueue's last write before it. Empty when the store has none of them.
 std::pair<std::string, std::string> window_start(const HistoryView& v, const std::string& cq, std::int64_t from_s) {
-    const model::ObjectChange* before = nullptr;
-    for (const model::ObjectChange& c : v.changes) {
+    const audit::ObjectChange* before = nullptr;
+    for (const audit::ObjectChange& c : v.changes) {
         if (c.kind != "ClusterQueue" || c.name != cq || (c.code && *c.code >= 300) || c.evidence.empty()) {
             continue;
         }
@@ -67,7 +67,7 @@ std::pair<std::string, std::string> window_start(const HistoryView& v, const std
             before = &c;
         }
     }
-    for (const model::WorkloadStep& s : v.steps) {
+    for (const audit::WorkloadStep& s : v.steps) {
         if (s.step == "quota_reserved" && s.cluster_queue == cq && s.ts_us / 1000000 == from_s && !s.evidence.empty()) {
             return {s.evidence, ""};
         }
@@ -75,11 +75,11 @@ std::pair<std::string, std::string> window_start(const HistoryView& v, const std
     return before ? std::pair<std::string, std::string>{before->evidence, ""} : std::pair<std::string, std::string>{};
 }
 
-void check_one(const HistoryView& v, const Key& key, const std::vector<const model::QuotaInterval*>& ivs,
-               std::vector<const model::QuotaVersion*> vers, std::int64_t lo, std::int64_t hi, FindingSink& out) {
+void check_one(const HistoryView& v, const Key& key, const std::vector<const audit::QuotaInterval*>& ivs,
+               std::vector<const audit::QuotaVersion*> vers, std::int64_t lo, std::int64_t hi, FindingSink& out) {
     std::map<std::int64_t, std::int64_t> delta;
     std::set<std::int64_t> points;
-    for (const model::QuotaInterval* iv : ivs) {
+    for (const audit::QuotaInterval* iv : ivs) {
         std::int64_t a = std::max(iv->from, lo), b = std::min(iv->to, hi);
         if (a >= b || iv->milli == 0) {
             continue;
@@ -89,7 +89,7 @@ void check_one(const HistoryView& v, const Key& key, const std::vector<const mod
         points.insert(a);
         points.insert(b);
     }
-    for (const model::QuotaVersion* q : vers) {
+    for (const audit::QuotaVersion* q : vers) {
         for (std::int64_t t : {q->valid_from, q->valid_to}) {
             if (t > lo && t < hi) {
                 points.insert(t);
@@ -107,8 +107,8 @@ void check_one(const HistoryView& v, const Key& key, const std::vector<const mod
         if (next == points.end()) {
             break;
         }
-        const model::QuotaVersion* in_force = nullptr;
-        for (const model::QuotaVersion* q : vers) {
+        const audit::QuotaVersion* in_force = nullptr;
+        for (const audit::QuotaVersion* q : vers) {
             if (q->valid_from <= t && t < q->valid_to) {
                 in_force = q;
             }
@@ -151,12 +151,12 @@ void check_one(const HistoryView& v, const Key& key, const std::vector<const mod
 }  // namespace
 
 void check_kq5005(const HistoryView& v, FindingSink& out) {
-    std::map<Key, std::vector<const model::QuotaInterval*>> ivs;
-    std::map<Key, std::vector<const model::QuotaVersion*>> vers;
-    for (const model::QuotaInterval& iv : v.intervals) {
+    std::map<Key, std::vector<const audit::QuotaInterval*>> ivs;
+    std::map<Key, std::vector<const audit::QuotaVersion*>> vers;
+    for (const audit::QuotaInterval& iv : v.intervals) {
         ivs[{iv.cluster_queue, iv.flavor, iv.resource}].push_back(&iv);
     }
-    for (const model::QuotaVersion& q : v.versions) {
+    for (const audit::QuotaVersion& q : v.versions) {
         vers[{q.cluster_queue, q.flavor, q.resource}].push_back(&q);
     }
     // Quota intervals are in Unix seconds: the period's ends round outwards.

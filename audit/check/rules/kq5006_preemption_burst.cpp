@@ -22,7 +22,7 @@ namespace {
 
 struct Preemption {
     std::int64_t ts_us;
-    const model::WorkloadStep* step;
+    const audit::WorkloadStep* step;
 };
 
 /// The ClusterQueue at the end of a preemptor path "/cohort/.../cq".
@@ -39,7 +39,7 @@ void check_kq5006(const HistoryView& v, FindingSink& out) {
     // One preemption writes Evicted and Preempted together: count each workload once per instant.
     std::map<std::string, std::vector<Preemption>> by_cq;
     std::set<std::tuple<std::string, std::string, std::int64_t>> seen;
-    for (const model::WorkloadStep& s : v.steps) {
+    for (const audit::WorkloadStep& s : v.steps) {
         bool preempted = s.step == "preempted" || (s.step == "evicted" && s.reason == "Preempted");
         if (!preempted || s.cluster_queue.empty() || !v.period.contains(s.ts_us)) {
             continue;
@@ -83,8 +83,8 @@ void check_kq5006(const HistoryView& v, FindingSink& out) {
             for (const std::string& p : preemptors) {
                 by += (by.empty() ? "" : ", ") + p;
             }
-            const model::WorkloadStep& s0 = *list[first].step;
-            const model::WorkloadStep& s1 = *list[last].step;
+            const audit::WorkloadStep& s0 = *list[first].step;
+            const audit::WorkloadStep& s1 = *list[last].step;
             Report r;
             r.evidence = s0.evidence;
             r.object = {"ClusterQueue", "", cq};

@@ -20,7 +20,7 @@ void check_kq5007(const HistoryView& v, FindingSink& out) {
     if (key.empty()) {
         return;
     }
-    for (const model::ObjectChange& c : v.changes) {
+    for (const audit::ObjectChange& c : v.changes) {
         bool write = c.verb == "create" || c.verb == "update" || c.verb == "patch";
         if (c.origin != "audit" || !write || !is_policy_kind(c.kind) || refused(c.code) ||
             is_kueue_identity(c.actor) || !v.period.contains(c.ts_us)) {

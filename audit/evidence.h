@@ -1,6 +1,6 @@
-// Shared evidence types: what the audit store hands to chargeback and reports, on model types
-// only, so audit/ and report/ never include each other (STYLE.md section 1). Written by the
-// report engineer; the audit store's queries fill these.
+// Held-quota evidence: the reservations (quota intervals) and quota revisions that the audit
+// store's queries, or a single export, hand to chargeback and the evidence report. Results of
+// audit/, so report/ may read them (STYLE.md section 1).
 #pragma once
 
 #include "model/cluster.h"
@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
-namespace kg::model {
+namespace kg::audit {
+
+using model::Cluster;
 
 /// One Workload holding quota of one (flavor, resource) in one ClusterQueue, from QuotaReserved
 /// becoming True to its release (QuotaReserved back to False, Finished, or deletion). An evicted
@@ -40,9 +42,9 @@ struct QuotaVersion {
     std::int64_t valid_to = INT64_MAX;                  ///< exclusive; INT64_MAX = still in force
 };
 
-}  // namespace kg::model
+}  // namespace kg::audit
 
-namespace kg::model {
+namespace kg::audit {
 
 /// Evidence from one export (a snapshot of the cluster at `as_of`): the lowest fidelity source in
 /// audit-evidence.md section 3.4, flagged as partial. A Workload whose QuotaReserved condition is
@@ -57,4 +59,4 @@ struct ExportEvidence {
 };
 ExportEvidence evidence_from_export(const Cluster& c, std::int64_t as_of);
 
-}  // namespace kg::model
+}  // namespace kg::audit

@@ -6,7 +6,7 @@
 // milli-units x seconds in __int128, prices are exact decimals; no floating point.
 #pragma once
 
-#include "model/evidence.h"
+#include "audit/evidence.h"
 #include "model/policy.h"
 #include "model/result.h"
 
@@ -16,7 +16,12 @@
 #include <string_view>
 #include <vector>
 
-namespace kg::model {
+namespace kg::audit {
+
+using model::PriceList;
+using model::Price;
+using model::Error;
+using model::Result;
 
 enum class ChargebackGroup { cluster_queue, local_queue, namespace_, flavor };
 
@@ -80,4 +85,4 @@ std::string format_decimal(__int128 num, __int128 den, int places);
 /// A quantity in milli-unit-seconds as unit-hours of `resource`, 6 decimals.
 std::string format_unit_hours(MilliSeconds q, std::string_view resource);
 
-}  // namespace kg::model
+}  // namespace kg::audit

@@ -1,7 +1,7 @@
 // Field-level and quota-level differences between two loads of queue manifests.
 // Quota arithmetic is exact (Quantity); absent quotas count as zero, absent limits
 // as "no limit", which is how Kueue reads them.
-#include "model/cluster_diff.h"
+#include "lint/diff.h"
 
 #include "model/enum_names.h"
 
@@ -9,7 +9,10 @@
 #include <set>
 #include <tuple>
 
-namespace kg::model {
+namespace kg::lint {
+
+// The diff reads Kueue objects throughout.
+using namespace model;
 
 namespace {
 
@@ -324,4 +327,4 @@ ClusterDiff diff_clusters(const Cluster& base, const Cluster& head) {
     return d;
 }
 
-}  // namespace kg::model
+}  // namespace kg::lint

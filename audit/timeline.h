@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace kg::model {
+namespace kg::audit {
 
 struct TimelineEntry {
     std::string time;       ///< RFC 3339 as the source carried it
@@ -24,8 +24,8 @@ struct TimelineEntry {
 };
 
 struct Timeline {
-    ObjectRef object;
+    model::ObjectRef object;
     std::vector<TimelineEntry> entries;  ///< by time, then as recorded
 };
 
-}  // namespace kg::model
+}  // namespace kg::audit

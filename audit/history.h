@@ -1,6 +1,6 @@
-// History read back from the audit evidence store, on model types only, so cli/,
+// History read back from the audit evidence store, as plain types, so cli/,
 // report/ and the audit check rules need no SQL (STYLE.md section 1). Filled by
-// audit/store/queries.h; quota intervals and versions are in model/evidence.h.
+// audit/store/queries.h; quota intervals and versions are in audit/evidence.h.
 // Times are Unix microseconds (`*_us`) plus the RFC 3339 text the source carried.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace kg::model {
+namespace kg::audit {
 
 /// One field that differs between two versions of an object ("spec.resourceGroups[0]...").
 /// `before`/`after` are scalar texts (JSON for composite values); nullopt = absent.
@@ -123,4 +123,4 @@ struct ChainVerification {
     std::vector<std::string> problems;  ///< first mismatch first
 };
 
-}  // namespace kg::model
+}  // namespace kg::audit

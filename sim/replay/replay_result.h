@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace kg::model {
+namespace kg::sim {
 
 /// (flavor, resource) -> amount (cpu in milli).
 using Usage = std::map<std::pair<std::string, std::string>, std::int64_t>;
@@ -74,4 +74,4 @@ struct ReplayResult {
     std::vector<ReplayStep> steps;  ///< in time order; empty unless steps were recorded
 };
 
-}  // namespace kg::model
+}  // namespace kg::sim

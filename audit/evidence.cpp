@@ -1,8 +1,11 @@
-#include "model/evidence.h"
+#include "audit/evidence.h"
 
 #include <algorithm>
 
-namespace kg::model {
+namespace kg::audit {
+
+// Evidence is read off Kueue objects throughout.
+using namespace model;
 
 namespace {
 
@@ -64,4 +67,4 @@ ExportEvidence evidence_from_export(const Cluster& c, std::int64_t as_of) {
     return ev;
 }
 
-}  // namespace kg::model
+}  // namespace kg::audit

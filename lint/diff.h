@@ -1,7 +1,7 @@
 // What a queue change does, for review: queue objects (Cohort, ClusterQueue, LocalQueue,
 // ResourceFlavor, WorkloadPriorityClass) added, removed and changed
 // (field by field), and per ClusterQueue and per cohort the quota delta by flavor
-// and resource. Pure model logic; `kueuegov diff` renders it and adds lint findings.
+// and resource. Pure: `kueuegov diff` renders it (report/diff_render.h) with the lint findings.
 #pragma once
 
 #include "model/cluster.h"
@@ -12,9 +12,19 @@
 #include <string>
 #include <vector>
 
-namespace kg::model {
+namespace kg::lint {
 
-// Named *Delta, not *Change: model/history.h's FieldChange/ObjectChange are the audit store's
+using model::Cluster;
+using model::ClusterQueue;
+using model::Cohort;
+using model::Finding;
+using model::LocalQueue;
+using model::Quantity;
+using model::ResourceFlavor;
+using model::SourceFiles;
+using model::WorkloadPriorityClass;
+
+// Named *Delta, not *Change: audit/history.h's FieldChange/ObjectChange are the audit store's
 // writes (actor, time), a different thing.
 struct FieldDelta {
     std::string path;  ///< Kueue field path, e.g. spec.resourceGroups[0].flavors[h100].resources[cpu].nominalQuota
@@ -85,4 +95,4 @@ std::map<std::string, std::string> flatten(const ResourceFlavor& rf);
 std::map<std::string, std::string> flatten(const LocalQueue& lq);
 std::map<std::string, std::string> flatten(const WorkloadPriorityClass& w);
 
-}  // namespace kg::model
+}  // namespace kg::lint

@@ -1,10 +1,10 @@
-#include "model/chargeback.h"
+#include "audit/chargeback.h"
 
 #include <algorithm>
 #include <cassert>
 #include <unordered_map>
 
-namespace kg::model {
+namespace kg::audit {
 
 std::optional<ChargebackGroup> parse_chargeback_group(std::string_view s) {
     if (s == "clusterqueue") return ChargebackGroup::cluster_queue;
@@ -458,7 +458,7 @@ ChargebackResult Engine::run() {
 std::string chargeback_unit(std::string_view resource) {
     if (resource == "cpu") return "Core-Hours";
     if (is_byte_resource(resource)) return "GiB-Hours";
-    if (is_accelerator(resource)) return "GPU-Hours";
+    if (model::is_accelerator(resource)) return "GPU-Hours";
     return std::string(resource) + "-Hours";
 }
 
@@ -543,4 +543,4 @@ Result<ChargebackResult> compute_chargeback(const ChargebackInput& in) {
     return res;
 }
 
-}  // namespace kg::model
+}  // namespace kg::audit

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace kg::model {
+namespace kg::sim {
 
 struct AdmittedDecision {
     std::string workload;  ///< namespace/name
@@ -46,4 +46,4 @@ struct SimulationResult {
     std::vector<CycleDecisions> cycles;
 };
 
-}  // namespace kg::model
+}  // namespace kg::sim

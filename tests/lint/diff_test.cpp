@@ -1,10 +1,11 @@
 // Field-level and quota-level differences between two versions of queue manifests.
-#include "model/cluster_diff.h"
+#include "lint/diff.h"
 #include "model/loader.h"
 
 #include <catch2/catch.hpp>
 
 using namespace kg::model;
+using namespace kg::lint;
 
 namespace {
 
