@@ -3,6 +3,8 @@
 // as "no limit", which is how Kueue reads them.
 #include "lint/diff.h"
 
+#include "sim/hierarchy.h"
+
 #include "model/enum_names.h"
 
 #include <algorithm>
@@ -218,20 +220,17 @@ Quantity sum_or_zero(const std::optional<Quantity>& a, const Quantity& b) {
 // Subtree nominal of each cohort: the nominal of its member ClusterQueues plus its own
 // quota, summed up the parent chain (R6: a cohort's capacity includes its children's).
 std::map<QuotaKey, QuotaRow> cohort_quota(const Cluster& c) {
-    std::map<std::string, std::string> parent;
+    const sim::CohortHierarchy hierarchy(c);
     std::map<std::string, const Cohort*> cohorts;
     for (const Cohort& co : c.cohorts) {
         cohorts[*co.meta.name] = &co;
-        parent[*co.meta.name] = *co.parent_name;
     }
     std::map<QuotaKey, QuotaRow> rows;
-    auto credit = [&](std::string cohort, const std::string& flavor, const std::string& resource, const Quantity& q) {
-        std::set<std::string> seen;
-        while (!cohort.empty() && seen.insert(cohort).second) {
-            QuotaRow& r = rows[{cohort, flavor, resource}];
+    auto credit = [&](const std::string& cohort, const std::string& flavor, const std::string& resource,
+                      const Quantity& q) {
+        for (const std::string& up : hierarchy.chain(cohort)) {
+            QuotaRow& r = rows[{up, flavor, resource}];
             r.nominal = sum_or_zero(r.nominal, q);
-            auto it = parent.find(cohort);
-            cohort = it == parent.end() ? "" : it->second;
         }
     };
     std::map<std::string, const ClusterQueue*> last;

@@ -2,9 +2,7 @@ list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/diagnostic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cluster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/objects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/topology.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enum_names.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/admission_path.cpp
   ${CMAKE_CURRENT_LIST_DIR}/quantity.cpp
   ${CMAKE_CURRENT_LIST_DIR}/amount.cpp
   ${CMAKE_CURRENT_LIST_DIR}/selector.cpp

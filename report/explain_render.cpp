@@ -1,10 +1,12 @@
-// Text and JSON views of a workload's admission path. Text reads top to bottom
-// the way a person debugs a stuck job: what it asks for, where it is queued,
-// which link is broken, what Kueue said.
+// Text and JSON views of a workload's explanation. Text reads top to bottom the way a
+// person debugs a stuck job: what it asks for, where it is queued, which link is broken,
+// the flavor numbers, who holds the quota, what the simulated cycles decide, what Kueue
+// said, and one verdict.
 #include "report/explain_render.h"
 
 #include "model/amount.h"
 #include "model/time.h"
+#include "report/terminal_safe.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,9 +14,15 @@
 
 namespace kg::report {
 
-using model::AdmissionPath;
+using sim::Explanation;
+using sim::VerdictKind;
+using ordered_json = nlohmann::ordered_json;
 
 namespace {
+
+std::string amount_text(const std::string& resource, const model::Amount& a) {
+    return a.is_unlimited() ? "unlimited" : model::format_amount(resource, a);
+}
 
 std::string amount_text(const std::string& resource, std::int64_t v) {
     return model::format_amount(resource, model::Amount::of(v));
@@ -22,9 +30,7 @@ std::string amount_text(const std::string& resource, std::int64_t v) {
 
 std::string requests_text(const model::ResourceAmounts& a) {
     std::string out;
-    for (const auto& [r, v] : a) {
-        out += (out.empty() ? "" : ", ") + r + "=" + amount_text(r, v);
-    }
+    for (const auto& [r, v] : a) out += (out.empty() ? "" : ", ") + r + "=" + amount_text(r, v);
     return out.empty() ? "nothing" : out;
 }
 
@@ -35,55 +41,38 @@ std::string condition_text(const model::Condition& c) {
                          : c.status == model::ConditionStatus::false_ ? "False"
                                                                        : "Unknown";
     std::string out = c.type + "=" + status + (c.reason.empty() ? "" : " (" + c.reason + ")");
-    if (c.last_transition_time) {
-        out += " since " + model::format_rfc3339(*c.last_transition_time);
-    }
-    if (!c.message.empty()) {
-        out += ": " + c.message;
-    }
+    if (c.last_transition_time) out += " since " + model::format_rfc3339(*c.last_transition_time);
+    if (!c.message.empty()) out += ": " + c.message;
     return out;
 }
 
-std::string limit_text(const std::string& resource, std::int64_t v) {
-    return v == INT64_MAX ? "unlimited" : amount_text(resource, v);
+std::string check_verdict(const sim::FlavorCheck& c) {
+    if (c.mode == sim::GMode::fit) return "fits";
+    if (c.maximum < c.needs) return "no fit: exceeds the maximum by " + amount_text(c.resource, c.needs.sub(c.maximum));
+    std::string more = amount_text(c.resource, c.needs.sub(c.available)) + " more needed";
+    switch (c.mode) {
+        case sim::GMode::no_fit:
+            return "no fit: " + (c.available < c.needs ? more + ", nothing it may preempt" : c.reason);
+        case sim::GMode::no_candidates: return "needs preemption, no candidates: " + more;
+        case sim::GMode::reclaim: return "reclaim from the cohort: " + more;
+        default: return "needs preemption: " + more;
+    }
 }
 
-std::string verdict(const model::FlavorCheck& c) {
-    std::int64_t needs = c.assumed + c.request;
-    if (c.mode == "fit") {
-        return "fits";
-    }
-    if (needs > c.potential) {
-        return "no fit: exceeds the maximum by " + amount_text(c.resource, needs - c.potential);
-    }
-    std::string more = amount_text(c.resource, needs - c.available) + " more needed";
-    if (c.mode == "noFit") {
-        return "no fit: " + more;
-    }
-    if (c.mode == "noCandidates") {
-        return "needs preemption, no candidates: " + more;
-    }
-    return (c.mode == "reclaim" ? "reclaim from the cohort: " : "needs preemption: ") + more;
-}
-
-// What would unblock the workload, from the flavor numbers: the smallest quota change
-// per flavor, or the capacity to wait for.
-std::vector<std::string> hints(const AdmissionPath& p) {
+// What would unblock the workload, from the flavor numbers: the smallest quota change per
+// flavor, or the capacity to wait for.
+std::vector<std::string> hints(const Explanation& e) {
     std::vector<std::string> out;
-    if (!p.outcome || p.outcome->decision != "pending" || !p.cluster_queue) {
-        return out;
-    }
-    const std::string& cq = *p.cluster_queue->meta.name;
-    for (const model::FlavorCheck& c : p.flavor_checks) {
-        if (c.mode == "fit") {
-            continue;
-        }
-        std::int64_t needs = c.assumed + c.request;
-        if (needs > c.potential && c.potential != INT64_MAX) {
+    if (!e.outcome.pending_at_end || !e.path.cluster_queue || e.path.first_problem()) return out;
+    const std::string& cq = *e.path.cluster_queue->meta.name;
+    for (const sim::FlavorCheck& c : e.flavor_checks) {
+        if (c.mode == sim::GMode::fit) continue;
+        if (c.maximum < c.needs) {
             out.push_back("raise nominalQuota or borrowingLimit of " + cq + " for " + c.resource + " in " + c.flavor +
-                          " by " + amount_text(c.resource, needs - c.potential) + " (it can never fit as configured)");
-        } else if (needs > c.available) {
-            out.push_back("wait for " + amount_text(c.resource, needs - c.available) + " " + c.resource + " in " +
+                          " by " + amount_text(c.resource, c.needs.sub(c.maximum)) +
+                          " (it can never fit as configured)");
+        } else if (c.available < c.needs) {
+            out.push_back("wait for " + amount_text(c.resource, c.needs.sub(c.available)) + " " + c.resource + " in " +
                           c.flavor + " to be released in " + cq + "'s cohort, or raise nominalQuota of " + cq +
                           " by that much");
         }
@@ -91,227 +80,309 @@ std::vector<std::string> hints(const AdmissionPath& p) {
     return out;
 }
 
-void render_text(std::ostream& out, const AdmissionPath& p) {
-    const model::Workload& wl = p.subject();
-    out << "Workload " << key(wl);
-    if (p.derived) {
-        out << " (the Workload Kueue would create for " << wl.origin_kind << " " << *wl.meta.namespace_ << "/"
-            << wl.origin_name << ")";
-    } else if (!wl.origin_name.empty()) {
-        out << " (for " << wl.origin_kind << " " << wl.origin_name << ")";
-    }
-    out << "\n  state:    " << model::state_name(p.state) << "\n  priority: " << p.priority;
-    if (!wl.priority_class.name->empty()) {
-        out << " (" << *wl.priority_class.name << ")";
-    }
-    out << "\n  requests:\n";
-    for (const model::PodSetRequest& r : p.requests) {
-        out << "    " << r.name << ": " << r.count << " x {" << requests_text(r.per_pod) << "} = {"
-            << requests_text(r.total) << "}\n";
-    }
-    out << "  path:\n";
-    for (const model::PathLink& l : p.links) {
-        out << "    " << (l.ok ? "[ok] " : "[!!] ") << l.what;
-        if (!l.ok) {
-            out << ": " << l.detail;
+std::string cycle_text(const std::optional<std::int64_t>& c) {
+    if (!c) return "";
+    return *c == 1 ? " in the next cycle" : " in cycle " + std::to_string(*c);
+}
+
+void print_table(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+    std::vector<std::size_t> width(rows.front().size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (const auto& row : rows) {
+        std::string line = "    ";
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            line += row[i];
+            if (i + 1 < row.size()) line.append(width[i] - row[i].size() + 2, ' ');
         }
-        out << "\n";
-    }
-    if (!p.cohort_chain.empty()) {
-        out << "    cohort chain:";
-        for (const std::string& c : p.cohort_chain) {
-            out << " " << c;
-        }
-        out << "\n";
-    }
-    if (p.place && p.cluster_queue) {
-        out << "  queue:    position " << p.place->position << " in ClusterQueue " << *p.cluster_queue->meta.name
-            << " (" << (p.place->strict_fifo ? "StrictFIFO" : "BestEffortFIFO") << ")";
-        if (p.place->ahead.empty()) {
-            out << ", at the head\n";
-        } else {
-            out << ", behind " << p.place->ahead.size() << ":\n";
-            std::size_t shown = 0;
-            for (const model::Workload* a : p.place->ahead) {
-                if (++shown > 10) {
-                    out << "      ... and " << (p.place->ahead.size() - 10) << " more\n";
-                    break;
-                }
-                out << "      " << key(*a) << "\n";
-            }
-            if (p.place->strict_fifo) {
-                out << "    StrictFIFO: the head " << key(*p.place->ahead.front())
-                    << " blocks this queue until it is admitted\n";
-            }
-        }
-    }
-    if (!p.flavor_checks.empty() && p.cluster_queue) {
-        out << "  flavors, in ClusterQueue " << *p.cluster_queue->meta.name << "'s order (amounts in each resource's unit):\n";
-        std::vector<std::vector<std::string>> rows{
-            {"POD SET", "FLAVOR", "RESOURCE", "NEEDS", "NOMINAL", "AVAILABLE", "MAX (BORROWING)", "VERDICT"}};
-        for (const model::FlavorCheck& c : p.flavor_checks) {
-            rows.push_back({c.pod_set, c.flavor, c.resource, amount_text(c.resource, c.assumed + c.request),
-                            amount_text(c.resource, c.nominal), limit_text(c.resource, c.available),
-                            limit_text(c.resource, c.potential), verdict(c)});
-        }
-        std::vector<std::size_t> width(rows.front().size(), 0);
-        for (const auto& row : rows) {
-            for (std::size_t i = 0; i < row.size(); ++i) {
-                width[i] = std::max(width[i], row[i].size());
-            }
-        }
-        for (const auto& row : rows) {
-            std::string line = "    ";
-            for (std::size_t i = 0; i < row.size(); ++i) {
-                line += row[i];
-                if (i + 1 < row.size()) {
-                    line.append(width[i] - row[i].size() + 2, ' ');
-                }
-            }
-            out << line << "\n";
-        }
-        for (const std::string& h : hints(p)) {
-            out << "    -> " << h << "\n";
-        }
-    }
-    if (p.outcome) {
-        const model::SimulatedOutcome& o = *p.outcome;
-        out << "  next cycle (simulated): " << o.decision;
-        if (!o.cluster_queue.empty() && o.decision != "pending") {
-            out << " in " << o.cluster_queue;
-        }
-        out << "\n";
-        for (const auto& [ps, res] : o.flavors) {
-            for (const auto& [r, f] : res) {
-                out << "    " << ps << " " << r << " -> " << f << "\n";
-            }
-        }
-        for (const auto& [victim, reason] : o.preempting) {
-            out << "    preempts " << victim << " (" << reason << ")\n";
-        }
-        if (!o.message.empty()) {
-            out << "    Kueue would write: " << o.message << "\n";
-        }
-    }
-    if (p.eviction) {
-        const model::EvictionAccount& e = *p.eviction;
-        out << "  evicted:  by preemption";
-        if (!e.rule.empty()) out << " under " << e.rule << " (" << e.reason << ")";
-        out << "\n    preemptor: "
-            << (e.preemptor ? e.preemptor->meta.key() + " (UID " + e.preemptor_uid + ")"
-                            : e.preemptor_uid.empty() ? std::string("unknown") : "UID " + e.preemptor_uid)
-            << "\n";
-        if (!e.preemptor_path.empty()) out << "    paths: preemptor " << e.preemptor_path << ", this workload " << e.preemptee_path << "\n";
-        for (const std::string& f : e.findings) out << "    - " << f << "\n";
-        out << "    quota " << (e.quota_released ? "released: it waits in its queue again" : "still held until its pods stop")
-            << "\n";
-    }
-    out << "  Kueue reported:\n";
-    bool any = false;
-    for (const model::Condition& c : wl.conditions) {
-        out << "    " << condition_text(c) << "\n";
-        any = true;
-    }
-    if (!any) {
-        out << "    no conditions yet (the scheduler has not looked at it, or the export has no status)\n";
-    }
-    if (const model::PathLink* bad = p.first_problem()) {
-        bool unmanaged = p.derived && bad->what == "queue name";
-        out << (unmanaged ? "  verdict:  outside Kueue: " : "  verdict:  blocked before any quota check: ")
-            << bad->detail << "\n";
-    } else if (p.state == model::WorkloadState::pending) {
-        out << "  verdict:  the path is clear; it waits for quota or for the workloads ahead of it\n";
-    } else {
-        out << "  verdict:  " << model::state_name(p.state) << "\n";
+        out << line << "\n";
     }
 }
 
-void render_json(std::ostream& out, const AdmissionPath& p) {
-    const model::Workload& wl = p.subject();
-    nlohmann::ordered_json j;
+}  // namespace
+
+std::string verdict_sentence(const Explanation& e) {
+    const sim::Verdict& v = e.verdict;
+    const sim::SimulatedOutcome& o = e.outcome;
+    switch (v.kind) {
+        case VerdictKind::running: return "running: it holds its quota and the simulated cycles leave it running";
+        case VerdictKind::evicted:
+            return "evicted (" + v.detail + "): it holds its quota until its pods stop, then waits in its queue again";
+        case VerdictKind::waiting_for_admission_checks: {
+            std::string list;
+            for (const std::string& c : v.checks) list += (list.empty() ? "" : ", ") + c;
+            return "quota reserved; waiting for admission checks" + (list.empty() ? std::string() : ": " + list);
+        }
+        case VerdictKind::preempted_next_cycle:
+            return "preempted" + cycle_text(v.cycle) + " to make room for " + v.detail +
+                   (o.preempted ? " (" + o.preempted->reason + ")" : std::string());
+        case VerdictKind::admitted_next_cycle:
+            return (o.admitted ? "admitted" : "quota reserved") + cycle_text(v.cycle) + " in ClusterQueue " +
+                   o.cluster_queue + (o.admitted ? "" : "; then it waits for its admission checks");
+        case VerdictKind::admitted_after_preempting: {
+            std::string names;
+            for (const sim::Preemption& p : o.preempting) names += (names.empty() ? "" : ", ") + p.workload + " (" + p.reason + ")";
+            return "admitted after preempting " + std::to_string(o.preempting.size()) + " workload(s): " + names +
+                   (v.cycle ? ";" + cycle_text(v.cycle) : "; once they have released their quota");
+        }
+        case VerdictKind::waits_for_quota:
+            if (!v.resource.empty())
+                return "waits for quota: " + amount_text(v.resource, v.short_by) + " more " + v.resource +
+                       " in flavor " + v.flavor + " than is free, and nothing it may preempt";
+            return "waits for quota: " + v.detail;
+        case VerdictKind::waits_for_preemptions: return "waits for the workloads being preempted to release their quota";
+        case VerdictKind::never_fits:
+            if (!v.resource.empty())
+                return "can never fit as configured: it needs " + amount_text(v.resource, v.short_by) + " " +
+                       v.resource + " more than flavor " + v.flavor + " can ever give it, borrowing included";
+            return "can never fit as configured: " + v.detail;
+        case VerdictKind::behind_strict_fifo_head:
+            return "behind the StrictFIFO head " + key(*v.head) + ", which blocks ClusterQueue " +
+                   *e.path.cluster_queue->meta.name + " until it is admitted (" + std::to_string(v.ahead) + " ahead)";
+        case VerdictKind::waits_behind:
+            return "not a head in the cycles simulated: " + std::to_string(v.ahead) +
+                   " workload(s) ahead of it in queue order";
+        case VerdictKind::blocked_on_path: return "blocked before any quota check: " + v.detail;
+        case VerdictKind::cluster_queue_inactive:
+            return "ClusterQueue " + *e.path.cluster_queue->meta.name + " is inactive: " + v.detail;
+        case VerdictKind::stopped: return "stopped: " + v.detail;
+        case VerdictKind::held: return "held out of the queue: " + v.detail;
+        case VerdictKind::outside_kueue: return "outside Kueue: " + v.detail;
+        case VerdictKind::finished: return "finished";
+        case VerdictKind::deactivated: return "deactivated: spec.active is false";
+    }
+    return "";
+}
+
+namespace {
+
+void render_text(std::ostream& out, const Explanation& e) {
+    auto safe = [](const std::string& s) { return terminal_safe(s); };
+    const model::Workload& wl = e.subject();
+    out << "Workload " << safe(key(wl));
+    if (e.derived) {
+        out << " (the Workload Kueue would create for " << safe(wl.origin_kind) << " " << safe(*wl.meta.namespace_)
+            << "/" << safe(wl.origin_name) << ")";
+    } else if (!wl.origin_name.empty()) {
+        out << " (for " << safe(wl.origin_kind) << " " << safe(wl.origin_name) << ")";
+    }
+    out << "\n  state:    " << sim::state_name(e.state) << "\n  priority: " << e.priority;
+    if (!wl.priority_class.name->empty()) out << " (" << safe(*wl.priority_class.name) << ")";
+    out << "\n  requests:\n";
+    for (const sim::PodSetRequest& r : e.requests)
+        out << "    " << safe(r.name) << ": " << r.count << " x {" << safe(requests_text(r.per_pod)) << "} = {"
+            << safe(requests_text(r.total)) << "}\n";
+    out << "  path:\n";
+    for (const sim::PathCheck& l : e.path.links) {
+        out << "    " << (l.ok ? "[ok] " : "[!!] ") << safe(l.what);
+        if (!l.ok) out << ": " << safe(l.message);
+        out << "\n";
+    }
+    if (!e.cohort_chain.empty()) {
+        out << "    cohort chain:";
+        for (const std::string& c : e.cohort_chain) out << " " << safe(c);
+        out << "\n";
+    }
+    if (e.place && e.path.cluster_queue) {
+        out << "  queue:    position " << e.place->position << " in ClusterQueue "
+            << safe(*e.path.cluster_queue->meta.name) << " (" << (e.place->strict_fifo ? "StrictFIFO" : "BestEffortFIFO")
+            << ")";
+        if (e.place->ahead.empty()) {
+            out << ", at the head\n";
+        } else {
+            out << ", behind " << e.place->ahead.size() << ":\n";
+            std::size_t shown = 0;
+            for (const model::Workload* a : e.place->ahead) {
+                if (++shown > 10) {
+                    out << "      ... and " << (e.place->ahead.size() - 10) << " more\n";
+                    break;
+                }
+                out << "      " << safe(key(*a)) << "\n";
+            }
+        }
+    }
+    if (!e.flavor_checks.empty() && e.path.cluster_queue) {
+        out << "  flavors, in ClusterQueue " << safe(*e.path.cluster_queue->meta.name) << "'s order, "
+            << (e.flavors_as_if_head ? std::string("as if it were the head now")
+                                     : "cycle " + std::to_string(e.outcome.head_cycle.value_or(1)))
+            << " (amounts in each resource's unit):\n";
+        std::vector<std::vector<std::string>> rows{
+            {"POD SET", "FLAVOR", "RESOURCE", "NEEDS", "NOMINAL", "AVAILABLE", "MAX (BORROWING)", "VERDICT"}};
+        for (const sim::FlavorCheck& c : e.flavor_checks)
+            rows.push_back({safe(c.pod_set), safe(c.flavor), safe(c.resource), amount_text(c.resource, c.needs),
+                            amount_text(c.resource, c.nominal), amount_text(c.resource, c.available),
+                            amount_text(c.resource, c.maximum), safe(check_verdict(c))});
+        print_table(out, rows);
+        for (const std::string& h : hints(e)) out << "    -> " << safe(h) << "\n";
+    }
+    if (!e.holders.empty()) {
+        out << "  who holds that quota (borrowers first):\n";
+        std::vector<std::vector<std::string>> rows{
+            {"WORKLOAD", "CLUSTERQUEUE", "FLAVOR", "RESOURCE", "HOLDS", "PRIORITY", "BORROWING", "PREEMPTIBLE BY IT"}};
+        for (const sim::QuotaHolder& h : e.holders)
+            rows.push_back({safe(key(*h.workload)), safe(h.cluster_queue), safe(h.flavor), safe(h.resource),
+                            amount_text(h.resource, h.amount), std::to_string(h.priority), h.borrowing ? "yes" : "no",
+                            std::string(h.preemptible ? "yes" : "no") + " (" + safe(h.why) + ")"});
+        print_table(out, rows);
+    }
+    const sim::SimulatedOutcome& o = e.outcome;
+    out << "  simulated (" << o.cycles << (o.cycles == 1 ? " cycle" : " cycles") << "):";
+    if (o.admitted_cycle) {
+        out << " " << (o.admitted ? "admitted" : "quota reserved") << " in " << safe(o.cluster_queue) << " in cycle "
+            << *o.admitted_cycle << "\n";
+        for (const auto& [ps, res] : o.flavors)
+            for (const auto& [r, f] : res) out << "    " << safe(ps) << " " << safe(r) << " -> " << safe(f) << "\n";
+    } else if (o.preempted) {
+        out << " preempted in cycle " << o.preempted->cycle << " by " << safe(o.preempted->workload) << " ("
+            << o.preempted->reason << ")\n";
+    } else if (o.pending_at_end) {
+        out << " pending\n";
+    } else {
+        out << " unchanged\n";
+    }
+    for (const sim::Preemption& p : o.preempting)
+        out << "    preempts " << safe(p.workload) << " (" << p.reason << ") in cycle " << p.cycle << "\n";
+    if (o.pending_at_end && !o.message.empty()) out << "    Kueue would write: " << safe(o.message) << "\n";
+    if (e.eviction) {
+        const sim::EvictionAccount& ev = *e.eviction;
+        out << "  evicted:  by preemption";
+        if (!ev.rule.empty()) out << " under " << ev.rule << " (" << safe(ev.reason) << ")";
+        out << "\n    preemptor: "
+            << safe(ev.preemptor ? ev.preemptor->meta.key() + " (UID " + ev.preemptor_uid + ")"
+                    : ev.preemptor_uid.empty() ? std::string("unknown")
+                                               : "UID " + ev.preemptor_uid)
+            << "\n";
+        if (!ev.preemptor_path.empty())
+            out << "    paths: preemptor " << safe(ev.preemptor_path) << ", this workload " << safe(ev.preemptee_path)
+                << "\n";
+        for (const std::string& f : ev.findings) out << "    - " << safe(f) << "\n";
+        out << "    quota "
+            << (ev.quota_released ? "released: it waits in its queue again" : "still held until its pods stop") << "\n";
+    }
+    out << "  Kueue reported:\n";
+    if (wl.conditions.empty())
+        out << "    no conditions yet (the scheduler has not looked at it, or the export has no status)\n";
+    for (const model::Condition& c : wl.conditions) out << "    " << safe(condition_text(c)) << "\n";
+    out << "  verdict:  " << safe(verdict_sentence(e)) << "\n";
+}
+
+ordered_json amount_json(const std::string& resource, const model::Amount& a) { return amount_text(resource, a); }
+
+void render_json(std::ostream& out, const Explanation& e) {
+    const model::Workload& wl = e.subject();
+    ordered_json j;
     j["workload"] = key(wl);
-    j["derivedFromJob"] = p.derived.has_value();
-    j["state"] = model::state_name(p.state);
-    j["priority"] = p.priority;
-    j["requests"] = nlohmann::ordered_json::array();
-    for (const model::PodSetRequest& r : p.requests) {
-        nlohmann::ordered_json per_pod = nlohmann::ordered_json::object(), total = nlohmann::ordered_json::object();
-        for (const auto& [res, v] : r.per_pod) {
-            per_pod[res] = amount_text(res, v);
-        }
-        for (const auto& [res, v] : r.total) {
-            total[res] = amount_text(res, v);
-        }
+    j["derivedFromJob"] = e.derived.has_value();
+    j["state"] = sim::state_name(e.state);
+    j["priority"] = e.priority;
+    j["requests"] = ordered_json::array();
+    for (const sim::PodSetRequest& r : e.requests) {
+        ordered_json per_pod = ordered_json::object(), total = ordered_json::object();
+        for (const auto& [res, v] : r.per_pod) per_pod[res] = amount_text(res, v);
+        for (const auto& [res, v] : r.total) total[res] = amount_text(res, v);
         j["requests"].push_back({{"podSet", r.name}, {"count", r.count}, {"perPod", per_pod}, {"total", total}});
     }
-    j["path"] = nlohmann::ordered_json::array();
-    for (const model::PathLink& l : p.links) {
-        j["path"].push_back({{"link", l.what}, {"ok", l.ok}, {"detail", l.detail}});
-    }
-    j["cohortChain"] = p.cohort_chain;
-    if (p.place) {
-        nlohmann::ordered_json ahead = nlohmann::ordered_json::array();
-        for (const model::Workload* a : p.place->ahead) {
-            ahead.push_back(key(*a));
+    j["path"] = ordered_json::array();
+    for (const sim::PathCheck& l : e.path.links) {
+        ordered_json link{{"step", sim::path_step_name(l.step)}, {"link", l.what}, {"ok", l.ok}};
+        if (!l.ok) {
+            link["message"] = l.message;
+            link["reason"] = l.reason;
         }
-        j["queue"] = {{"clusterQueue", *p.cluster_queue->meta.name},
-                      {"position", p.place->position},
-                      {"strictFIFO", p.place->strict_fifo},
+        j["path"].push_back(std::move(link));
+    }
+    j["cohortChain"] = e.cohort_chain;
+    if (e.place) {
+        ordered_json ahead = ordered_json::array();
+        for (const model::Workload* a : e.place->ahead) ahead.push_back(key(*a));
+        j["queue"] = {{"clusterQueue", *e.path.cluster_queue->meta.name},
+                      {"position", e.place->position},
+                      {"strictFIFO", e.place->strict_fifo},
                       {"ahead", ahead}};
-    }
-    j["conditions"] = nlohmann::ordered_json::array();
-    for (const model::Condition& c : wl.conditions) {
-        j["conditions"].push_back(condition_text(c));
-    }
-    if (p.eviction) {
-        const model::EvictionAccount& e = *p.eviction;
-        j["eviction"] = {{"reason", e.reason},
-                         {"rule", e.rule},
-                         {"preemptor", e.preemptor ? nlohmann::ordered_json(e.preemptor->meta.key()) : nlohmann::ordered_json(nullptr)},
-                         {"preemptorUID", e.preemptor_uid},
-                         {"preemptorPath", e.preemptor_path},
-                         {"preempteePath", e.preemptee_path},
-                         {"quotaReleased", e.quota_released},
-                         {"findings", e.findings}};
     } else {
-        j["eviction"] = nullptr;
+        j["queue"] = nullptr;
     }
-    j["flavors"] = nlohmann::ordered_json::array();
-    for (const model::FlavorCheck& c : p.flavor_checks) {
+    j["flavorsAsIfHead"] = e.flavors_as_if_head;
+    j["flavors"] = ordered_json::array();
+    for (const sim::FlavorCheck& c : e.flavor_checks)
         j["flavors"].push_back({{"podSet", c.pod_set},
                                 {"flavor", c.flavor},
                                 {"resource", c.resource},
-                                {"needs", amount_text(c.resource, c.assumed + c.request)},
-                                {"nominal", amount_text(c.resource, c.nominal)},
-                                {"available", limit_text(c.resource, c.available)},
-                                {"maximum", limit_text(c.resource, c.potential)},
-                                {"mode", c.mode},
-                                {"verdict", verdict(c)}});
+                                {"needs", amount_json(c.resource, c.needs)},
+                                {"nominal", amount_json(c.resource, c.nominal)},
+                                {"available", amount_json(c.resource, c.available)},
+                                {"maximum", amount_json(c.resource, c.maximum)},
+                                {"mode", sim::gmode_name(c.mode)},
+                                {"fits", c.mode == sim::GMode::fit},
+                                {"verdict", check_verdict(c)}});
+    j["holders"] = ordered_json::array();
+    for (const sim::QuotaHolder& h : e.holders)
+        j["holders"].push_back({{"workload", key(*h.workload)},
+                                {"clusterQueue", h.cluster_queue},
+                                {"flavor", h.flavor},
+                                {"resource", h.resource},
+                                {"amount", amount_json(h.resource, h.amount)},
+                                {"priority", h.priority},
+                                {"borrowing", h.borrowing},
+                                {"preemptible", h.preemptible},
+                                {"policy", h.why}});
+    const sim::SimulatedOutcome& o = e.outcome;
+    ordered_json pre = ordered_json::array();
+    for (const sim::Preemption& p : o.preempting)
+        pre.push_back({{"workload", p.workload}, {"reason", p.reason}, {"cycle", p.cycle}});
+    auto opt = [](const std::optional<std::int64_t>& v) { return v ? ordered_json(*v) : ordered_json(nullptr); };
+    j["simulated"] = {{"cycles", o.cycles},
+                      {"headCycle", opt(o.head_cycle)},
+                      {"admittedCycle", opt(o.admitted_cycle)},
+                      {"admitted", o.admitted},
+                      {"clusterQueue", o.cluster_queue},
+                      {"flavors", o.flavors},
+                      {"preempting", pre},
+                      {"preemptedBy", o.preempted ? ordered_json({{"workload", o.preempted->workload},
+                                                                  {"reason", o.preempted->reason},
+                                                                  {"cycle", o.preempted->cycle}})
+                                                  : ordered_json(nullptr)},
+                      {"pending", o.pending_at_end},
+                      {"reason", o.reason},
+                      {"message", o.message}};
+    if (e.eviction) {
+        const sim::EvictionAccount& ev = *e.eviction;
+        j["eviction"] = {{"reason", ev.reason},
+                         {"rule", ev.rule},
+                         {"preemptor", ev.preemptor ? ordered_json(ev.preemptor->meta.key()) : ordered_json(nullptr)},
+                         {"preemptorUID", ev.preemptor_uid},
+                         {"preemptorPath", ev.preemptor_path},
+                         {"preempteePath", ev.preemptee_path},
+                         {"quotaReleased", ev.quota_released},
+                         {"findings", ev.findings}};
+    } else {
+        j["eviction"] = nullptr;
     }
-    if (p.outcome) {
-        nlohmann::ordered_json pre = nlohmann::ordered_json::array();
-        for (const auto& [victim, reason] : p.outcome->preempting) {
-            pre.push_back({{"workload", victim}, {"reason", reason}});
-        }
-        j["nextCycle"] = {{"decision", p.outcome->decision},
-                          {"clusterQueue", p.outcome->cluster_queue},
-                          {"flavors", p.outcome->flavors},
-                          {"preempting", pre},
-                          {"message", p.outcome->message}};
-    }
-    j["hints"] = hints(p);
-    const model::PathLink* bad = p.first_problem();
-    j["blockedBy"] = bad ? nlohmann::ordered_json(bad->detail) : nlohmann::ordered_json(nullptr);
+    j["conditions"] = ordered_json::array();
+    for (const model::Condition& c : wl.conditions) j["conditions"].push_back(condition_text(c));
+    j["hints"] = hints(e);
+    const sim::Verdict& v = e.verdict;
+    j["verdict"] = {{"kind", sim::verdict_name(v.kind)},
+                    {"summary", verdict_sentence(e)},
+                    {"step", v.step ? ordered_json(sim::path_step_name(*v.step)) : ordered_json(nullptr)},
+                    {"detail", v.detail},
+                    {"cycle", opt(v.cycle)},
+                    {"head", v.head ? ordered_json(key(*v.head)) : ordered_json(nullptr)},
+                    {"ahead", v.ahead},
+                    {"flavor", v.flavor},
+                    {"resource", v.resource},
+                    {"shortBy", v.resource.empty() ? ordered_json(nullptr) : amount_json(v.resource, v.short_by)},
+                    {"checks", v.checks}};
     out << j.dump(2) << "\n";
 }
 
 }  // namespace
 
-void render_explain(std::ostream& out, const AdmissionPath& path, ExplainFormat f) {
+void render_explain(std::ostream& out, const Explanation& e, ExplainFormat f) {
     if (f == ExplainFormat::json) {
-        render_json(out, path);
+        render_json(out, e);
     } else {
-        render_text(out, path);
+        render_text(out, e);
     }
 }
 

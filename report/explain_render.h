@@ -1,8 +1,9 @@
-// Renders an explanation of one workload for `kueuegov explain`: requests, the
-// admission path link by link, its place in the queue, and what Kueue reported.
+// Renders `explain`'s typed account of one workload (sim/explain/explanation.h) as text
+// for people or as JSON (schema in man/kueuegov-explain.1). Every value read from the
+// inputs goes through terminal_safe in text; JSON escapes through nlohmann.
 #pragma once
 
-#include "model/admission_path.h"
+#include "sim/explain/explanation.h"
 
 #include <ostream>
 
@@ -10,6 +11,9 @@ namespace kg::report {
 
 enum class ExplainFormat { text, json };
 
-void render_explain(std::ostream& out, const model::AdmissionPath& path, ExplainFormat f);
+void render_explain(std::ostream& out, const sim::Explanation& e, ExplainFormat f);
+
+/// The verdict as one sentence (also the JSON's verdict.summary).
+std::string verdict_sentence(const sim::Explanation& e);
 
 }  // namespace kg::report

@@ -14,8 +14,8 @@
 namespace kg::report {
 
 using model::ClusterQueue;
-using model::ClusterQueueSummary;
-using model::Topology;
+using sim::ClusterQueueSummary;
+using sim::QueueOverview;
 using nlohmann::ordered_json;
 
 namespace {
@@ -49,7 +49,7 @@ std::string status_text(const ClusterQueueSummary& s) {
 // ------------------------------------------------------------------ text tree
 class TreePrinter {
 public:
-    TreePrinter(std::ostream& out, const Topology& t, bool wide) : m_out(out), m_t(t), m_wide(wide) {}
+    TreePrinter(std::ostream& out, const QueueOverview& t, bool wide) : m_out(out), m_t(t), m_wide(wide) {}
 
     void print_all() {
         for (const std::string& root : m_t.root_cohorts) {
@@ -75,7 +75,7 @@ public:
 
 private:
     void print_cohort(const std::string& name, const std::string& first, const std::string& rest) {
-        const model::CohortSummary& c = m_t.cohorts.at(name);
+        const sim::CohortSummary& c = m_t.cohorts.at(name);
         m_out << first << "Cohort " << name;
         if (!c.cohort) {
             m_out << " (implicit)";
@@ -186,7 +186,7 @@ private:
     }
 
     std::ostream& m_out;
-    const Topology& m_t;
+    const QueueOverview& m_t;
     bool m_wide;
 };
 
@@ -252,7 +252,7 @@ ordered_json cq_json(const ClusterQueueSummary& s) {
     return j;
 }
 
-ordered_json topology_json(const model::Cluster& cluster, const Topology& t) {
+ordered_json topology_json(const model::Cluster& cluster, const QueueOverview& t) {
     ordered_json j;
     j["cohorts"] = ordered_json::array();
     for (const auto& [name, c] : t.cohorts) {
@@ -293,7 +293,7 @@ ordered_json topology_json(const model::Cluster& cluster, const Topology& t) {
 
 }  // namespace
 
-void render_inspect(std::ostream& out, const model::Cluster& cluster, const Topology& topo, InspectFormat f) {
+void render_inspect(std::ostream& out, const model::Cluster& cluster, const QueueOverview& topo, InspectFormat f) {
     switch (f) {
         case InspectFormat::text:
         case InspectFormat::wide: {

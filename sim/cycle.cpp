@@ -3,6 +3,8 @@
 // nominate, getAssignments, processEntry), pkg/cache/queue/cluster_queue.go.
 #include "sim/cycle.h"
 
+#include "sim/preemption_message.h"
+#include "sim/queue_path.h"
 #include "sim/snapshot_build.h"
 #include "sim/workload_info.h"
 
@@ -122,23 +124,14 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
 // R3.2 / R1.5.4: why a pending workload is never considered ("" when it is queued in a CQ).
 std::string CycleRunner::queue_blocker(const Pending& p) const {
     if (p.blocker_state == 0) {
-        p.blocker_state = 1;
         const model::Workload& wl = *p.info.obj;
-        for (const auto& c : wl.conditions)
-            if (c.type == "QuotaReserved" && c.status == model::ConditionStatus::false_ && c.reason == "OnHold")
-                p.blocker_state = 2;
-        if (auto it = wl.meta.annotations.find("kueue.x-k8s.io/admission-gated-by");
-            it != wl.meta.annotations.end() && !it->second.empty())
-            p.blocker_state = 2;
-        if (p.blocker_state == 1) {
-            const auto* lq = m_cl.find_local_queue(p.info.ns, *wl.queue_name);
-            const auto* cq = lq ? m_cl.find_cluster_queue(*lq->cluster_queue) : nullptr;
-            if (!lq) p.blocker = "LocalQueue " + *wl.queue_name + " doesn't exist";
-            else if (*lq->stop_policy != model::StopPolicy::none) p.blocker = "LocalQueue " + *wl.queue_name + " is inactive";
-            else if (!cq) p.blocker = "ClusterQueue " + *lq->cluster_queue + " doesn't exist";
-            else if (!cluster_queue_inactive_reason(m_cl, *cq).empty())
-                p.blocker = "ClusterQueue " + *lq->cluster_queue + " is inactive";
-            if (!p.blocker.empty()) p.blocker_state = 3;
+        if (!hold_reason(wl).empty()) {
+            p.blocker_state = 2;  // held: it keeps the message it has
+        } else if (auto blocked = sim::queue_blocker(m_cl, wl)) {
+            p.blocker = std::move(blocked->message);
+            p.blocker_state = 3;
+        } else {
+            p.blocker_state = 1;
         }
     }
     if (p.blocker_state == 2) return p.message;
@@ -271,53 +264,41 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
 // R5.2.1 and the assignment.
 void CycleRunner::nominate(Entry& e, Snapshot& snap) {
     const WorkloadInfo& wl = *e.info;
-    const model::Workload& obj = *wl.obj;
     e.inadmissible = true;
     e.requeue = "Generic";
-    for (const auto& ac : obj.admission_checks) {
-        if (ac.state == model::CheckState::retry || ac.state == model::CheckState::rejected) {
-            e.message = "The workload has failed admission checks";
-            e.reason = "PendingEvaluation";
-            return;
-        }
-    }
     const model::ClusterQueue* cq = m_cl.find_cluster_queue(wl.cluster_queue);
-    if (e.cq >= 0 && !snap.nodes[e.cq].active) {
-        e.message = "ClusterQueue " + wl.cluster_queue + " is inactive";
-        e.reason = "Suspended";
-        return;
-    }
-    if (!cq || e.cq < 0) {
+    if (!cq || e.cq < 0) {  // #3; queued workloads have a ClusterQueue, so only defensively
         e.message = "ClusterQueue " + wl.cluster_queue + " not found";
         e.reason = "Misconfigured";
         return;
     }
-    // R3.3. Inputs without any Namespace object (plain manifests) are taken to have every
-    // namespace, labelled only with kubernetes.io/metadata.name (R1.8.1).
-    const model::Namespace* ns = m_cl.find_namespace(wl.ns);
-    if (!ns && !m_cl.namespaces.empty()) {
-        e.message = "workload namespace \"" + wl.ns + "\" does not exist: namespaces \"" + wl.ns + "\" not found";
-        e.reason = "Misconfigured";
-        return;
-    }
-    model::Labels labels;
-    if (ns) labels = ns->meta.labels;
-    labels.emplace("kubernetes.io/metadata.name", wl.ns);
-    if (!cq->namespace_selector || !cq->namespace_selector->matches(labels)) {
-        e.message = "workload namespace doesn't match ClusterQueue selector";
-        e.reason = "Misconfigured";
-        e.requeue = "NamespaceMismatch";
-        return;
-    }
-    if (auto err = model::validate_requests_within_limits(obj.pod_sets); !err.empty()) {
-        e.message = err;
-        e.reason = "Misconfigured";
+    if (auto blocked = nomination_blocker(m_cl, *cq, *wl.obj, snap.nodes[e.cq].active)) {
+        e.message = std::move(blocked->message);
+        e.reason = std::move(blocked->reason);
+        if (blocked->step == PathStep::namespace_selected) e.requeue = "NamespaceMismatch";
         return;
     }
     e.inadmissible = false;
     compute_assignment(e, snap, nullptr);
     e.mode = e.assignment.mode();
     e.message = e.assignment.message();
+}
+
+std::optional<HeadRecord> CycleRunner::nominate_alone(const std::string& key) {
+    if (!m_queues.contains(key)) return std::nullopt;
+    Pending& p = m_queues.at(key);
+    if (!is_queued(p)) return std::nullopt;
+    ++m_cycle;
+    Entry e;
+    e.key = key;
+    e.info = &p.info;
+    e.cq = m_live.find_cq(p.info.cluster_queue);
+    m_live.begin_journal();
+    nominate(e, m_live);
+    m_live.rollback();
+    HeadRecord r{e.key, p.info.cluster_queue, m_cycle, e.inadmissible, e.mode, e.reason, e.message, {}};
+    for (const auto& t : e.targets) r.targets.emplace_back(t.key, t.reason);
+    return r;
 }
 
 // R5.8.1 classical order.
@@ -374,6 +355,15 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
     m_victims.clear();
+    if (m_recorder) {
+        for (const auto& e : entries) {
+            // Not e.info: an admitted entry's queue element is gone (admit).
+            std::string cq = e.cq >= 0 ? m_live.nodes[e.cq].name : std::string();
+            HeadRecord r{e.key, std::move(cq), m_cycle, e.inadmissible, e.mode, e.reason, e.message, {}};
+            for (const auto& t : e.targets) r.targets.emplace_back(t.key, t.reason);
+            m_recorder->head(r);
+        }
+    }
     for (auto& e : entries) {
         if (m_queues.contains(e.key)) requeue(e);
     }
@@ -523,24 +513,17 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     if (e.mode == Mode::preempt) {
         // R7.9 issuing preemptions.
         const WorkloadInfo& w = *e.info;
-        std::string job_uid = "UNKNOWN";
+        std::string job_uid;  // "UNKNOWN" in the message when absent
         if (auto it = w.obj->meta.labels.find("kueue.x-k8s.io/job-uid"); it != w.obj->meta.labels.end())
             job_uid = it->second;
         for (const auto& t : e.targets) {
             auto rit = m_reserving.find(t.key);
             if (rit == m_reserving.end() || rit->second.evicted || m_evicted_now.count(t.key)) continue;
-            static const std::map<std::string, std::string> human = {
-                {"InClusterQueue", "prioritization in the ClusterQueue"},
-                {"InCohortReclamation", "reclamation within the cohort"},
-                {"InCohortReclaimWhileBorrowing", "reclamation within the cohort while borrowing"},
-                {"InCohortFairSharing", "Fair Sharing within the cohort"}};
             sim::PreemptedDecision d;
             d.workload = t.key;
             d.preemptor = e.key;
             d.reason = t.reason;
-            d.message = "Preempted to accommodate a workload (UID: " + (w.uid.empty() ? "UNKNOWN" : w.uid) +
-                        ", JobUID: " + job_uid + ") due to " + human.at(t.reason) + "; preemptor path: " +
-                        m_paths[cq] + "; preemptee path: " + m_paths[t.cq];
+            d.message = format_preemption_message({w.uid, job_uid, t.reason, m_paths[cq], m_paths[t.cq]});
             m_evicted_now[t.key] = d.message;
             out.preempted.push_back(std::move(d));
             // Marked evicted after the cycle: the snapshot points at this info and must keep

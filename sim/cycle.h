@@ -8,6 +8,7 @@
 #include "sim/preemption/preemption.h"
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -55,6 +56,9 @@ public:
     void finish(const std::string& key);
     /// Applies the requeue-all of every tree in which a workload finished since the last call.
     void flush_requeues();
+    /// Nominates a queued workload as if it were its ClusterQueue's head (R5.2.1, flavor
+    /// assignment, preemption targets) and rolls everything back; nullopt when not queued.
+    std::optional<HeadRecord> nominate_alone(const std::string& key);
 
 private:
     using Pending = PendingWorkload;

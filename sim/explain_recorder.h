@@ -1,11 +1,17 @@
-// Optional hook that records, per flavor and resource the flavor assigner evaluates,
-// the numbers behind its decision (kueue-admission.md R5.4.1): the request, the
-// quota it was checked against and the outcome. For a later `explain` verb. The
-// simulator only calls it through a pointer that is null by default (zero cost).
+// Optional hooks through which the scheduler reports what it computed for each workload,
+// for `explain`: per flavor and resource the flavor assigner evaluates, the numbers behind
+// its decision (kueue-admission.md R5.4.1); per head of a cycle, the nomination's outcome
+// (R5.2.1, R5.9). The simulator only calls them through a pointer that is null by default
+// (zero cost), so `explain` reads the very computation that decides.
 #pragma once
+
+#include "model/amount.h"
+#include "sim/fit_mode.h"
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kg::sim {
 
@@ -15,20 +21,33 @@ struct FlavorFitRecord {
     std::string pod_set;
     std::string flavor;
     std::string resource;
-    std::int64_t assumed = 0;    ///< usage of earlier pod sets of the same workload on this FR
-    std::int64_t request = 0;    ///< this pod set's total
-    std::int64_t available = 0;  ///< Available (R6.4), INT64_MAX when unlimited
-    std::int64_t potential = 0;  ///< PotentialAvailable (R6.4), INT64_MAX when unlimited
-    std::int64_t nominal = 0;
-    std::string mode;  ///< fit | preempt | reclaim | noCandidates | noFit
+    std::int64_t assumed = 0;  ///< usage of earlier pod sets of the same workload on this FR
+    std::int64_t request = 0;  ///< this pod set's total
+    model::Amount available;   ///< Available (R6.4)
+    model::Amount potential;   ///< PotentialAvailable (R6.4): the most it could ever get
+    model::Amount nominal;
+    GMode mode = GMode::no_fit;
     int borrowing_level = 0;
     std::string reason;  ///< the reason fragment Kueue writes, "" on a clean fit
+};
+
+/// One head of one cycle, after nomination and processing (R5.2.1, R5.9).
+struct HeadRecord {
+    std::string workload;
+    std::string cluster_queue;
+    std::int64_t cycle = 0;
+    bool inadmissible = false;  ///< stopped at a nomination check, before any flavor was tried
+    Mode mode = Mode::no_fit;
+    std::string reason;   ///< QuotaReserved=False reason when it stays pending
+    std::string message;  ///< likewise, its message
+    std::vector<std::pair<std::string, std::string>> targets;  ///< preemption targets (workload, reason)
 };
 
 class ExplainRecorder {
 public:
     virtual ~ExplainRecorder() = default;
     virtual void flavor_fit(const FlavorFitRecord& r) = 0;
+    virtual void head(const HeadRecord&) {}
 };
 
 }  // namespace kg::sim

@@ -9,6 +9,17 @@
 
 namespace kg::sim {
 
+const char* gmode_name(GMode m) {
+    switch (m) {
+    case GMode::no_fit: return "noFit";
+    case GMode::no_candidates: return "noCandidates";
+    case GMode::preempt: return "preempt";
+    case GMode::reclaim: return "reclaim";
+    case GMode::fit: return "fit";
+    }
+    return "noFit";
+}
+
 Mode public_mode(GMode m) {
     switch (m) {
     case GMode::no_fit: return Mode::no_fit;
@@ -174,11 +185,10 @@ public:
             r.resource = f.resource();
             r.assumed = assumed;
             r.request = request;
-            r.available = m_snap.available(m_in.cq, f).value();
-            r.potential = m_snap.potential_available(m_in.cq, f).value();
-            r.nominal = m_snap.nominal(m_in.cq, f).value();
-            static const char* k_modes[] = {"noFit", "noCandidates", "preempt", "reclaim", "fit"};
-            r.mode = k_modes[static_cast<int>(out.mode)];
+            r.available = m_snap.available(m_in.cq, f);
+            r.potential = m_snap.potential_available(m_in.cq, f);
+            r.nominal = m_snap.nominal(m_in.cq, f);
+            r.mode = out.mode;
             r.borrowing_level = out.level;
             if (reasons.size() > before) r.reason = reasons.back();
             m_in.recorder->flavor_fit(r);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sim/explain_recorder.h"
+#include "sim/fit_mode.h"
 #include "sim/snapshot.h"
 
 #include <functional>
@@ -11,13 +12,6 @@
 #include <vector>
 
 namespace kg::sim {
-
-/// Granular modes, ranked (R5.4.2).
-enum class GMode { no_fit = 0, no_candidates = 1, preempt = 2, reclaim = 3, fit = 4 };
-/// Public modes (R5.4.2), ordered NoFit < Preempt < DeferredFit < Fit.
-enum class Mode { no_fit = 0, preempt = 1, deferred_fit = 2, fit = 3 };
-
-Mode public_mode(GMode m);
 
 struct FlavorChoice {
     std::string flavor;

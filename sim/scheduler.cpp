@@ -43,12 +43,10 @@ std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
     return out;
 }
 
-}  // namespace
-
-sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
-    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
-    CycleRunner runner(cl, opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing));
-    // Initial state (R1.5.3/R1.5.4).
+// The initial state (R1.5.3/R1.5.4): reserving workloads hold quota, the rest queue.
+// `from_jobs` must outlive the runner.
+void load_state(CycleRunner& runner, const model::Cluster& cl, const std::vector<model::Workload>& from_jobs,
+                const SimOptions& opt) {
     model::Timestamp now = 0;
     for (const auto& wl : cl.workloads) {
         if (wl.meta.creation_timestamp) now = std::max(now, *wl.meta.creation_timestamp);
@@ -71,6 +69,18 @@ sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) 
             runner.add_pending(std::move(info), existing_message(wl));
         }
     }
+}
+
+bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
+    return opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing);
+}
+
+}  // namespace
+
+sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
+    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
+    CycleRunner runner(cl, fair_sharing_on(cl, opt));
+    load_state(runner, cl, from_jobs, opt);
     sim::SimulationResult result;
     std::size_t limit = opt.until_stable ? opt.max_cycles : opt.cycles;
     for (std::size_t i = 0; i < limit; ++i) {
@@ -81,6 +91,13 @@ sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) 
         if (opt.until_stable && !changed && !released) break;
     }
     return result;
+}
+
+std::optional<HeadRecord> nominate_as_head(const model::Cluster& cl, const SimOptions& opt, const std::string& key) {
+    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);
+    CycleRunner runner(cl, fair_sharing_on(cl, opt));
+    load_state(runner, cl, from_jobs, opt);
+    return runner.nominate_alone(key);
 }
 
 }  // namespace kg::sim

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace kg::sim {
 
@@ -23,5 +24,11 @@ struct SimOptions {
 /// Runs the cycles over the loaded state. Never throws on bad input: unknown references
 /// become pending workloads with Kueue's message.
 sim::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& opt);
+
+/// Nominates queued workload `key` as if it were its ClusterQueue's head in the first cycle,
+/// on the loaded state, changing nothing (explain's flavor numbers for a workload behind the
+/// head). nullopt when the workload is not queued in a ClusterQueue.
+std::optional<HeadRecord> nominate_as_head(const model::Cluster& cluster, const SimOptions& opt,
+                                           const std::string& key);
 
 }  // namespace kg::sim

@@ -1,6 +1,9 @@
 // Snapshot construction: kueue-admission.md R1.3.2, R1.3.3, R3.1, R6.1-R6.3.
 #include "sim/snapshot_build.h"
 
+#include "sim/cluster_queue_status.h"
+#include "sim/hierarchy.h"
+
 #include <functional>
 
 namespace kg::sim {
@@ -32,20 +35,6 @@ void add_groups(Node& node, const std::vector<model::ResourceGroup>& groups) {
 
 }  // namespace
 
-// R3.1.1 (clusterqueue.go inactiveReason)
-std::string cluster_queue_inactive_reason(const model::Cluster& cl, const model::ClusterQueue& cq) {
-    if (*cq.stop_policy != model::StopPolicy::none) return "is stopped";
-    for (const auto& rg : cq.resource_groups)
-        for (const auto& fq : rg.flavors)
-            if (!cl.find_resource_flavor(*fq.name)) return "references missing ResourceFlavor(s): " + *fq.name;
-    for (const auto& ac : cq.admission_checks) {
-        const auto* obj = cl.find_admission_check(*ac.name);
-        if (!obj) return "references missing AdmissionCheck(s): " + *ac.name;
-        if (!obj->active.value_or(false)) return "references inactive AdmissionCheck(s): " + *ac.name;
-    }
-    return "";
-}
-
 Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const WorkloadInfo*>& reserving) {
     Snapshot s;
     // Cohorts: explicit ones, then implicit ones named by parents or CQs (R1.3.2).
@@ -69,20 +58,10 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
         int p = cohort(*co.parent_name);
         s.nodes[s.cohort_index[*co.meta.name]].parent = p;
     }
-    // R1.3.3: cohorts on a parent cycle are cut out of the tree.
+    // R1.3.3: cohorts whose chain reaches a cycle are cut out of the tree.
+    const CohortHierarchy hierarchy(cl);
     std::vector<bool> in_cycle(s.nodes.size(), false);
-    for (std::size_t i = 0; i < s.nodes.size(); ++i) {
-        std::vector<int> seen;
-        int x = static_cast<int>(i);
-        while (x >= 0) {
-            if (std::find(seen.begin(), seen.end(), x) != seen.end()) {
-                in_cycle[i] = true;
-                break;
-            }
-            seen.push_back(x);
-            x = s.nodes[x].parent;
-        }
-    }
+    for (std::size_t i = 0; i < s.nodes.size(); ++i) in_cycle[i] = hierarchy.in_cycle(s.nodes[i].name);
     for (std::size_t i = 0; i < s.nodes.size(); ++i)
         if (in_cycle[i]) s.nodes[i].parent = -1;
     for (std::size_t i = 0; i < s.nodes.size(); ++i)
@@ -95,7 +74,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
         n.cq = &cq;
         add_groups(n, cq.resource_groups);
         n.weight = weight_of(cq.fair_sharing_weight);
-        n.active = cluster_queue_inactive_reason(cl, cq).empty();
+        n.active = cluster_queue_status(cl, cq).active();
         if (!cq.cohort->empty()) {
             int p = cohort(*cq.cohort);
             if (static_cast<std::size_t>(p) < in_cycle.size() && in_cycle[p]) {

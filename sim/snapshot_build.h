@@ -10,9 +10,6 @@
 
 namespace kg::sim {
 
-/// R3.1.1: "" when the CQ is active, else why not (for diagnostics).
-std::string cluster_queue_inactive_reason(const model::Cluster& cl, const model::ClusterQueue& cq);
-
 /// Builds the tree (R1.3.2 implicit cohorts, R1.3.3 cycles), quotas (R6.1, R6.2) and the usage of
 /// `reserving` (R6.3), which must outlive the snapshot. Inactive CQs stay in the tree for quota
 /// arithmetic (R3.1.4).

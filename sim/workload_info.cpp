@@ -2,7 +2,7 @@
 // totalRequestsFromAdmission, GetQueueOrderTimestamp), pkg/util/priority/priority.go.
 #include "sim/workload_info.h"
 
-#include "model/admission_path.h"
+#include "sim/priority.h"
 
 #include <algorithm>
 
@@ -18,9 +18,9 @@ WorkloadInfo make_workload_info(const model::Cluster& cl, const model::Workload&
     info.key = wl.meta.key();
     info.ns = *wl.meta.namespace_;
     info.uid = wl.meta.uid;
-    info.priority = model::effective_priority(wl, cl);  // R1.6, shared with explain
+    info.priority = effective_priority(wl, cl);  // R1.6
     bool by_creation = cl.kueue_config && cl.kueue_config->requeue_by_creation;
-    info.order_ts = model::queue_order_timestamp(wl, by_creation);  // R4.3
+    info.order_ts = queue_order_timestamp(wl, by_creation);  // R4.3
     static const std::vector<std::string> no_prefixes;
     const auto& prefixes = cl.kueue_config ? cl.kueue_config->exclude_resource_prefixes : no_prefixes;
     for (const auto& ps : wl.pod_sets) {

@@ -3,7 +3,7 @@
 // and pending counts: what `kubectl get clusterqueue -o wide` shows, offline.
 #include "cli/load.h"
 #include "cli/verbs.h"
-#include "model/topology.h"
+#include "sim/queue_overview.h"
 #include "report/inspect_render.h"
 
 #include <iostream>
@@ -27,7 +27,7 @@ Verb inspect_verb() {
                     if (!in.ok) {
                         return k_exit_usage;
                     }
-                    model::Topology topo = model::build_topology(in.cluster);
+                    sim::QueueOverview topo = sim::build_queue_overview(in.cluster);
                     report::InspectFormat f = *output == "json"   ? report::InspectFormat::json
                                               : *output == "yaml" ? report::InspectFormat::yaml
                                               : *output == "wide" ? report::InspectFormat::wide

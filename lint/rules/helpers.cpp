@@ -120,67 +120,6 @@ bool looks_like_placeholder(std::string_view s) {
 
 SourcePos or_doc(SourcePos p, const model::ObjectMeta& m) { return p.known() ? p : m.doc_pos; }
 
-CohortForest::CohortForest(const model::Cluster& c) {
-    for (const model::Cohort& co : c.cohorts) {
-        m_parent[*co.meta.name] = *co.parent_name;
-    }
-    for (const model::ClusterQueue& cq : c.cluster_queues) {
-        if (!cq.cohort->empty() && !m_parent.count(*cq.cohort)) {
-            m_parent[*cq.cohort] = "";
-        }
-    }
-    // Parents named but not defined are implicit roots.
-    std::vector<std::string> implicit;
-    for (const auto& [name, parent] : m_parent) {
-        if (!parent.empty() && !m_parent.count(parent)) {
-            implicit.push_back(parent);
-        }
-    }
-    for (const std::string& p : implicit) {
-        m_parent[p] = "";
-    }
-    for (const auto& [name, parent] : m_parent) {
-        std::set<std::string> seen{name};
-        std::string cur = parent;
-        while (!cur.empty()) {
-            if (!seen.insert(cur).second) {
-                m_cycle.insert(name);
-                break;
-            }
-            cur = m_parent[cur];
-        }
-    }
-    for (std::size_t i = 0; i < c.cluster_queues.size(); ++i) {
-        const std::string& co = *c.cluster_queues[i].cohort;
-        if (!co.empty()) {
-            std::string r = root(co);
-            if (!r.empty()) {
-                m_members[r].push_back(i);
-            }
-        }
-    }
-}
-
-std::string CohortForest::root(const std::string& cohort) const {
-    if (m_cycle.count(cohort)) {
-        return {};
-    }
-    std::string cur = cohort;
-    for (;;) {
-        auto it = m_parent.find(cur);
-        if (it == m_parent.end() || it->second.empty()) {
-            return cur;
-        }
-        cur = it->second;
-    }
-}
-
-const std::vector<std::size_t>& CohortForest::members(const std::string& root) const {
-    static const std::vector<std::size_t> k_none;
-    auto it = m_members.find(root);
-    return it == m_members.end() ? k_none : it->second;
-}
-
 model::Labels namespace_labels(const model::Cluster& c, const std::string& ns) {
     if (const model::Namespace* n = c.find_namespace(ns)) {
         model::Labels l = n->meta.labels;

@@ -2,6 +2,8 @@
 // syntax checks (apimachinery validation), cohort trees and accelerator names.
 #pragma once
 
+#include "sim/hierarchy.h"
+
 #include "lint/rule.h"
 #include "lint/rules/rules.h"
 
@@ -33,23 +35,8 @@ bool looks_like_placeholder(std::string_view s);
 /// The best position for a field of an object: `p` if known, else the document start.
 SourcePos or_doc(SourcePos p, const model::ObjectMeta& m);
 
-/// Cohort tree view of a cluster: parent of each cohort (explicit or implicit), roots,
-/// cycles. Cohorts named only by ClusterQueues are implicit roots.
-class CohortForest {
-public:
-    explicit CohortForest(const model::Cluster& c);
-    /// Root of the tree holding `cohort`; "" when `cohort` is in a cycle.
-    std::string root(const std::string& cohort) const;
-    bool in_cycle(const std::string& cohort) const { return m_cycle.count(cohort) > 0; }
-    /// ClusterQueues (indexes) whose cohort lies in the tree of `root`.
-    const std::vector<std::size_t>& members(const std::string& root) const;
-    const std::map<std::string, std::vector<std::size_t>>& trees() const { return m_members; }
-
-private:
-    std::map<std::string, std::string> m_parent;
-    std::set<std::string> m_cycle;
-    std::map<std::string, std::vector<std::size_t>> m_members;
-};
+/// The cohort forest, from the simulator's one implementation (R1.3.2, R1.3.3).
+using CohortForest = sim::CohortHierarchy;
 
 /// The namespace labels used for selector matching: the Namespace object's labels when
 /// loaded, else just kubernetes.io/metadata.name (what the API server always sets).

@@ -102,8 +102,8 @@ TEST_CASE("A fitting workload is admitted with its flavor and count; the recorde
     REQUIRE(rec.records.size() == 1);
     CHECK(rec.records[0].flavor == "on-demand");
     CHECK(rec.records[0].request == 3000);
-    CHECK(rec.records[0].available == 4000);
-    CHECK(rec.records[0].mode == "fit");
+    CHECK(rec.records[0].available == kg::model::Amount::of(4000));
+    CHECK(rec.records[0].mode == kg::sim::GMode::fit);
 }
 
 TEST_CASE("Preemption in the ClusterQueue: evicted now, preemptor admitted after the release", "[sim]") {

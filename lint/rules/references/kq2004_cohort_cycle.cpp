@@ -14,16 +14,15 @@ void check_kq2004(const RuleContext& cx, FindingSink& out) {
         if (!forest.in_cycle(*co.meta.name)) {
             continue;
         }
-        std::string chain = *co.meta.name;
-        std::string cur = *co.parent_name;
-        for (int guard = 0; guard < 64 && !cur.empty() && cur != *co.meta.name; ++guard) {
-            chain += " -> " + cur;
-            const model::Cohort* p = cx.cluster.find_cohort(cur);
-            cur = p ? *p->parent_name : std::string();
-        }
+        // The loop as the hierarchy found it; a cohort that only leads into it says so.
+        std::vector<std::string> loop = forest.cycle_of(*co.meta.name);
+        std::string chain;
+        for (const std::string& c : loop) chain += c + " -> ";
+        chain += loop.front();
+        bool on_loop = loop.front() == *co.meta.name;
         out.report(k_kq2004, or_doc(co.parent_name.pos, co.meta), "spec.parentName", ref("Cohort", co.meta),
-                   "Cohort \"" + *co.meta.name + "\" is in a parent cycle (" + chain + " -> " + *co.meta.name +
-                       "): no workload in this tree is admitted");
+                   "Cohort \"" + *co.meta.name + "\" " + (on_loop ? "is in" : "leads into") + " a parent cycle (" +
+                       chain + "): no workload in this tree is admitted");
     }
 }
 

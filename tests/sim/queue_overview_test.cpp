@@ -1,17 +1,18 @@
 // The inspect view: cohort forest, inactive reasons and usage from exported Workloads.
 #include "model/loader.h"
-#include "model/topology.h"
+#include "sim/queue_overview.h"
 
 #include <catch2/catch.hpp>
 
 using namespace kg::model;
+using namespace kg::sim;
 
-TEST_CASE("the example cluster's usage is summed from reserving workloads", "[model][topology]") {
+TEST_CASE("the example cluster's usage is summed from reserving workloads", "[sim][queue_overview]") {
     Cluster c;
     DiagSink d;
     REQUIRE(load_paths({KG_SOURCE_DIR "/testdata/examples"}, c, d));
     REQUIRE(d.empty());
-    Topology t = build_topology(c);
+    QueueOverview t = build_queue_overview(c);
     REQUIRE(t.root_cohorts == std::vector<std::string>{"gpu-pool"});
     CHECK(t.cohorts.at("gpu-pool").cluster_queues.size() == 3);
     const ClusterQueueSummary& nlp = t.cluster_queues.at("team-nlp");
@@ -23,7 +24,7 @@ TEST_CASE("the example cluster's usage is summed from reserving workloads", "[mo
     CHECK(t.cluster_queues.at("cpu-batch").inactive_reasons.empty());
 }
 
-TEST_CASE("implicit cohorts, parent cycles and missing flavors", "[model][topology]") {
+TEST_CASE("implicit cohorts, parent cycles and missing flavors", "[sim][queue_overview]") {
     Cluster c;
     DiagSink d;
     load_text("in.yaml", R"(apiVersion: kueue.x-k8s.io/v1beta2
@@ -50,7 +51,7 @@ spec:
 )",
               c, d);
     REQUIRE(d.empty());
-    Topology t = build_topology(c);
+    QueueOverview t = build_queue_overview(c);
     CHECK(t.cohorts.at("a").in_cycle);
     CHECK(t.cohorts.at("implicit-root").cohort == nullptr);
     const auto& reasons = t.cluster_queues.at("q").inactive_reasons;

@@ -1,6 +1,6 @@
-// explain's account of a workload evicted by preemption (model/admission_path): the rule from
+// explain's account of a workload evicted by preemption (sim/explain): the rule from
 // the Preempted reason, the preemptor from the UID in Kueue's eviction message, the numbers.
-#include "model/admission_path.h"
+#include "sim/explain/explanation.h"
 #include "model/loader.h"
 
 #include <catch2/catch.hpp>
@@ -82,10 +82,10 @@ kg::model::Cluster load() {
 
 TEST_CASE("an evicted workload names its preemptor, the within-ClusterQueue rule and the priorities") {
     kg::model::Cluster cl = load();
-    auto p = kg::model::trace_admission_path(cl, "ns", "low");
+    auto p = kg::sim::explain_workload(cl, "ns", "low", {});
     REQUIRE(p);
     REQUIRE(p->eviction);
-    const kg::model::EvictionAccount& e = *p->eviction;
+    const kg::sim::EvictionAccount& e = *p->eviction;
     CHECK(e.rule == "withinClusterQueue");
     REQUIRE(e.preemptor);
     CHECK(e.preemptor->meta.key() == "ns/high");
@@ -96,7 +96,7 @@ TEST_CASE("an evicted workload names its preemptor, the within-ClusterQueue rule
 
 TEST_CASE("a preemptor missing from the inputs is said to be missing; workloads not evicted have no account") {
     kg::model::Cluster cl = load();
-    auto orphan = kg::model::trace_admission_path(cl, "ns", "orphan");
+    auto orphan = kg::sim::explain_workload(cl, "ns", "orphan", {});
     REQUIRE(orphan);
     REQUIRE(orphan->eviction);
     CHECK(orphan->eviction->rule == "borrowWithinCohort");
@@ -104,7 +104,7 @@ TEST_CASE("a preemptor missing from the inputs is said to be missing; workloads 
     CHECK(orphan->eviction->preemptor_uid == "u-gone");
     CHECK(orphan->eviction->preemptor_path == "/co/a");
     CHECK(orphan->eviction->findings.at(0) == "no Workload with UID u-gone in the inputs (finished or deleted since)");
-    auto high = kg::model::trace_admission_path(cl, "ns", "high");
+    auto high = kg::sim::explain_workload(cl, "ns", "high", {});
     REQUIRE(high);
     CHECK_FALSE(high->eviction);
 }
