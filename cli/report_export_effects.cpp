@@ -3,6 +3,7 @@
 // run outside Kueue (lint KQ3002/KQ3005), and usage from the reservations open at the export.
 #include "cli/report_data.h"
 #include "audit/evidence.h"
+#include "sim/preemption_message.h"
 
 #include <algorithm>
 #include <map>
@@ -14,19 +15,16 @@ namespace {
 /// The preemptor named in a Preempted/Evicted message: Kueue v0.8+ writes "(UID: <uid>" and v0.15+
 /// "preemptor path: /<cohort>/<cq>" (audit-evidence.md section 2.3). Older messages name nobody.
 std::string preemptor_of(const std::string& msg, const model::Cluster& c) {
+    auto m = sim::parse_preemption_message(msg);
+    if (!m) return "not named by this Kueue version";
     std::string who;
-    if (auto p = msg.find("(UID: "); p != std::string::npos) {
-        p += 6;
-        const auto e = msg.find_first_of(",)", p);
-        const std::string uid = msg.substr(p, e == std::string::npos ? std::string::npos : e - p);
-        who = "Workload UID " + uid;
+    if (!m->preemptor_uid.empty()) {
+        who = "Workload UID " + m->preemptor_uid;
         for (const auto& w : c.workloads)
-            if (!uid.empty() && w.meta.uid == uid) who = "Workload " + w.meta.namespace_.value + "/" + w.meta.name.value;
+            if (w.meta.uid == m->preemptor_uid) who = "Workload " + w.meta.namespace_.value + "/" + w.meta.name.value;
     }
-    if (auto p = msg.find("preemptor path: "); p != std::string::npos) {
-        p += 16;
-        const auto e = msg.find(';', p);
-        std::string path = msg.substr(p, e == std::string::npos ? std::string::npos : e - p);
+    if (!m->preemptor_path.empty()) {
+        std::string path = m->preemptor_path;
         const auto slash = path.rfind('/');
         if (slash != std::string::npos) path = path.substr(slash + 1);
         who += (who.empty() ? "" : " in ") + std::string("ClusterQueue ") + path;

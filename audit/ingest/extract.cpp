@@ -3,6 +3,7 @@
 #include "audit/sha256.h"
 #include "model/quantity.h"
 #include "model/time.h"
+#include "sim/preemption_message.h"
 
 #include <simdjson.h>
 
@@ -191,21 +192,6 @@ std::optional<std::int64_t> parse_time_us(std::string_view text) {
         for (; digits < 6; ++digits) frac *= 10;
     }
     return *secs * 1'000'000 + frac;
-}
-
-std::pair<std::string, std::string> parse_preemptor(std::string_view message) {
-    std::string uid, path_text;
-    if (auto p = message.find("(UID: "); p != std::string_view::npos) {
-        const auto start = p + 6;
-        const auto end = message.find_first_of(",)", start);
-        if (end != std::string_view::npos) uid = std::string(message.substr(start, end - start));
-    }
-    if (auto p = message.find("preemptor path: "); p != std::string_view::npos) {
-        const auto start = p + 16;
-        const auto end = message.find_first_of(";", start);
-        path_text = std::string(message.substr(start, end == std::string_view::npos ? end : end - start));
-    }
-    return {uid, path_text};
 }
 
 struct Extractor::Impl {
@@ -493,9 +479,11 @@ struct Extractor::Impl {
             spec_fields(r, body);
             if (admission) r.cluster_queue = std::string(str(*admission, "clusterQueue"));
             if (r.step == "evicted" || r.step == "preempted") {
-                auto [puid, ppath] = parse_preemptor(r.message);
-                r.preemptor_uid = std::move(puid);
-                r.preemptor_path = std::move(ppath);
+                // Kueue's message, read by the one parser beside its formatter (R7.9).
+                if (auto m = sim::parse_preemption_message(r.message)) {
+                    r.preemptor_uid = std::move(m->preemptor_uid);
+                    r.preemptor_path = std::move(m->preemptor_path);
+                }
             }
             emit(r);
             any = true;

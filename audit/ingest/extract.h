@@ -58,8 +58,4 @@ private:
 /// Unix microseconds of an RFC 3339 time with optional fraction ("2026-10-05T09:12:44.131907Z").
 std::optional<std::int64_t> parse_time_us(std::string_view text);
 
-/// "Preempted to accommodate a workload (UID: <uid>, JobUID: ...) due to ...; preemptor path:
-/// /cohort/cq; ..." -> the preemptor's UID and path, each "" when the message (older Kueue) has none.
-std::pair<std::string, std::string> parse_preemptor(std::string_view message);
-
 }  // namespace kg::audit::ingest

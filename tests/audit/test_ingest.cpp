@@ -229,18 +229,10 @@ TEST_CASE("the real audit samples are read without crashing and say they hold no
     CHECK(st.verify().intact);
 }
 
-TEST_CASE("audit times keep microseconds and preemptors are read from the message") {
+TEST_CASE("audit times keep microseconds") {
     using ingest::parse_time_us;
     CHECK(parse_time_us("2026-10-05T09:12:44.131907Z") == 1'791'191'564'131'907);
     CHECK(parse_time_us("2026-10-05T09:12:44Z") == 1'791'191'564'000'000);
     CHECK(parse_time_us("2026-10-05T09:12:44.5Z") == 1'791'191'564'500'000);
     CHECK_FALSE(parse_time_us("yesterday").has_value());
-    auto [uid, path] = ingest::parse_preemptor(
-        "Preempted to accommodate a workload (UID: abc-1, JobUID: j-2) due to prioritization in the ClusterQueue; "
-        "preemptor path: /gpu/team-a; preemptee path: /gpu/team-b");
-    CHECK(uid == "abc-1");
-    CHECK(path == "/gpu/team-a");
-    auto [old_uid, old_path] = ingest::parse_preemptor("Preempted to accommodate a higher priority Workload");
-    CHECK(old_uid.empty());
-    CHECK(old_path.empty());
 }
