@@ -5,6 +5,7 @@
 // evidence's integrity. With --db the evidence is the audit store (the full history of the
 // period, hash-chain verified); with -f alone it is one export, and the report says what that
 // cannot show. The parts are filled by cli/report_*.cpp; this file is flags and orchestration.
+#include "audit/sha256.h"
 #include "audit/check/engine.h"
 #include "audit/store/policy_snapshot.h"
 #include "audit/store/store.h"
@@ -19,7 +20,6 @@
 #include "model/time.h"
 #include "report/evidence_report.h"
 
-#include <openssl/evp.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -37,25 +37,12 @@ struct ReportArgs {
     std::string db, policy, from, to, format = "html", out, templates, generated_at;
 };
 
-std::string sha256_hex(std::string_view text) {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
-    if (EVP_Digest(text.data(), text.size(), md, &n, EVP_sha256(), nullptr) != 1) return "";
-    static const char* hex = "0123456789abcdef";
-    std::string s;
-    for (unsigned int i = 0; i < n; ++i) {
-        s += hex[md[i] >> 4];
-        s += hex[md[i] & 15];
-    }
-    return s;
-}
-
 std::string file_sha256(const std::string& name, std::string_view kept) {
-    if (!kept.empty()) return sha256_hex(kept);
+    if (!kept.empty()) return audit::sha256_hex(kept);
     std::ifstream in(name, std::ios::binary);
     if (!in) return "unavailable";
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return sha256_hex(text);
+    return audit::sha256_hex(text);
 }
 
 /// The queue-policy objects as the store last captured them before `to`, loaded like manifests.
