@@ -10,7 +10,7 @@
 // Each run starts from the same state; only CycleRunner::run_cycle is timed.
 //   bench_cycle [runs]   (Release build)
 #include "model/loader.h"
-#include "sim/cycle.h"
+#include "sim/scheduler.h"
 #include "sim/workload_info.h"
 
 #include <algorithm>

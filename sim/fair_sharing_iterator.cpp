@@ -1,6 +1,6 @@
 // Cycle order with fair sharing: the tournament of kueue-admission.md R8.3.1/R8.3.2.
 // Kueue: pkg/scheduler/fair_sharing_iterator.go.
-#include "sim/cycle.h"
+#include "sim/scheduler.h"
 #include "sim/fair_sharing.h"
 
 #include <algorithm>

@@ -80,7 +80,7 @@ ScanProgress Assignment::progress() const {
     return out;
 }
 
-bool covers_pods(const Node& cq) {
+bool covers_pods(const ResourceNode& cq) {
     for (const auto& g : cq.groups)
         if (std::find(g.covered.begin(), g.covered.end(), "pods") != g.covered.end()) return true;
     return false;
@@ -414,7 +414,7 @@ public:
 private:
     const AssignerInput& m_in;
     const Snapshot& m_snap;
-    const Node& m_node;
+    const ResourceNode& m_node;
 };
 
 }  // namespace

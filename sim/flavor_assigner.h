@@ -70,6 +70,6 @@ struct AssignerInput {
 Assignment assign_flavors(const AssignerInput& in, const std::vector<std::int32_t>& counts);
 
 /// Whether the CQ covers the synthetic `pods` resource (R2.7).
-bool covers_pods(const Node& cq);
+bool covers_pods(const ResourceNode& cq);
 
 }  // namespace kg::sim

@@ -195,4 +195,28 @@ void PendingQueues::requeue_all(const std::string& cq) {
     q.inadmissible = 0;
 }
 
+// R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or queue).
+std::string scheduling_shape(const WorkloadInfo& info) {
+    std::string out = std::to_string(info.priority);
+    for (const auto& ps : info.pod_sets) {
+        out += "|" + ps.name + "#" + std::to_string(ps.count) + "#" + (ps.min_count ? std::to_string(*ps.min_count) : "-");
+        for (const auto& [r, v] : ps.per_pod) out += ";" + r + "=" + std::to_string(v);
+        const model::PodSpec& spec = *ps.spec;
+        for (const auto& [k, v] : spec.node_selector) out += ";ns:" + k + "=" + v;
+        if (spec.node_affinity)
+            for (const auto& t : spec.node_affinity->required_terms) {
+                out += ";term";
+                for (const auto& e : t.match_expressions) {
+                    out += ":" + *e.key + "/" + model::selector_op_name(e.op);
+                    for (const auto& v : e.values) out += "," + v;
+                }
+            }
+        for (const auto& t : spec.tolerations)
+            out += ";tol:" + t.key + "/" + std::to_string(static_cast<int>(t.op)) + "/" + t.value + "/" +
+                   std::to_string(static_cast<int>(t.effect));
+        out += ";rc:" + spec.runtime_class_name;
+    }
+    return out;
+}
+
 }  // namespace kg::sim

@@ -22,6 +22,10 @@ namespace kg::sim {
 struct ShapeGroup;
 
 /// A workload without quota, as the queue manager holds it.
+/// R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or
+/// queue). Workloads of one shape are bulk-moved together in BestEffortFIFO.
+std::string scheduling_shape(const WorkloadInfo& info);
+
 struct PendingWorkload {
     WorkloadInfo info;
     std::string message;

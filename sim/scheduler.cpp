@@ -1,103 +1,377 @@
-// Scheduling cycles: kueue-admission.md §4 (queues), §5.1 (pipeline), R5.2.1
-// (inadmissible heads), R5.6 (partial admission), R5.8/R8.3 (order), R5.9 (processing
-// and in-cycle accounting), R5.10-R5.12 (requeue, admission checks, between cycles).
-// Kueue: pkg/scheduler/scheduler.go, pkg/cache/queue/{manager,cluster_queue}.go.
+// One scheduling cycle: heads (R4.9), order (R5.8.1), processing with in-cycle accounting
+// (R5.9.1-R5.9.3), admission (R5.11). Nomination is in nomination.cpp, requeueing in
+// scheduler_requeue.cpp. Kueue: pkg/scheduler/scheduler.go (schedule, processEntry),
+// pkg/cache/queue/cluster_queue.go.
 #include "sim/scheduler.h"
 
-#include "sim/cycle.h"
+#include "sim/preemption_message.h"
 #include "sim/snapshot_build.h"
 #include "sim/workload_info.h"
-
-#include "model/jobs/workload_for_job.h"
 
 #include <algorithm>
 
 namespace kg::sim {
 
+CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl), m_fair_sharing(fair_sharing) {
+    if (cl.kueue_config) m_strategies = cl.kueue_config->fair_sharing_strategies;
+    // The tree and quotas never change during a run; reservations are added to this snapshot as
+    // they start (add_reserving, admissions) and leave it as they end (evictions, finishes).
+    m_live = build_snapshot(cl, {});
+    // R4.5 requeue-all reaches the whole cohort tree.
+    const Snapshot& snap = m_live;
+    for (int n = 0; n < static_cast<int>(snap.nodes.size()); ++n) m_paths.push_back(snap.path(n));
+    std::map<int, std::vector<std::string>> by_root;
+    for (const auto& n : snap.nodes)
+        if (n.is_cq) by_root[snap.root(snap.find_cq(n.name))].push_back(n.name);
+    for (auto& [root, names] : by_root) {
+        auto shared = std::make_shared<const std::vector<std::string>>(std::move(names));
+        for (const auto& name : *shared) m_tree_of[name] = shared;
+    }
+}
+
+bool CycleRunner::best_effort(const std::string& cq) const {
+    const auto* q = m_cl.find_cluster_queue(cq);
+    return q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+}
+
+void CycleRunner::add_reserving(WorkloadInfo info) {
+    std::string key = info.key;
+    // R5.12.2: a workload already evicted still holds its quota until its job stops; with no
+    // release delay that happens before the next cycle.
+    if (info.evicted) {
+        const auto* c = info.obj->condition("Evicted");
+        m_evicted_now[key] = c ? c->message : "";
+    }
+    start_reservation(key, std::move(info));
+}
+
 namespace {
 
-bool is_finished_or_inactive(const model::Workload& wl) { return !wl.active || wl.condition_true("Finished"); }
-
-std::string existing_message(const model::Workload& wl) {
-    if (const auto* c = wl.condition("QuotaReserved"); c && c->status != model::ConditionStatus::true_)
-        return c->message;
-    return "";
-}
-
-// The Workloads Kueue's job framework would create for managed Jobs that have none yet
-// (pkg/controller/jobframework/reconciler.go), so manifests of Jobs can be simulated directly.
-std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
-    std::vector<model::Workload> out;
-    bool manage_all = cl.kueue_config && cl.kueue_config->manage_jobs_without_queue_name;
-    for (const auto& job : cl.jobs) {
-        if (!job.has_queue_name && !manage_all) continue;
-        bool owned = false;
-        for (const auto& wl : cl.workloads) {
-            if (*wl.meta.namespace_ != *job.meta.namespace_) continue;
-            for (const auto& [kind, name] : wl.meta.owner_refs) owned = owned || (kind == job.meta.kind && name == *job.meta.name);
-        }
-        if (owned) continue;
-        for (auto& wl : model::jobs::workloads_for_job(job, cl))
-            if (!cl.find_workload(*wl.meta.namespace_, *wl.meta.name)) out.push_back(std::move(wl));
-    }
-    return out;
-}
-
-// The initial state (R1.5.3/R1.5.4): reserving workloads hold quota, the rest queue.
-// `from_jobs` must outlive the runner.
-void load_state(CycleRunner& runner, const model::Cluster& cl, const std::vector<model::Workload>& from_jobs,
-                const SimOptions& opt) {
-    model::Timestamp now = 0;
-    for (const auto& wl : cl.workloads) {
-        if (wl.meta.creation_timestamp) now = std::max(now, *wl.meta.creation_timestamp);
-        for (const auto& c : wl.conditions)
-            if (c.last_transition_time) now = std::max(now, *c.last_transition_time);
-    }
-    if (opt.now) now = *opt.now;
-    runner.set_now(now);
-    runner.set_recorder(opt.recorder);
-    std::vector<const model::Workload*> all;
-    for (const auto& wl : cl.workloads) all.push_back(&wl);
-    for (const auto& wl : from_jobs) all.push_back(&wl);
-    for (const model::Workload* p : all) {
-        const model::Workload& wl = *p;
-        if (is_finished_or_inactive(wl)) continue;
-        WorkloadInfo info = make_workload_info(cl, wl);
-        if (info.reserving) {
-            runner.add_reserving(std::move(info));
-        } else {
-            runner.add_pending(std::move(info), existing_message(wl));
-        }
-    }
-}
-
-bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
-    return opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing);
+// Near INT64_MAX saturating sums stop commuting; the victim-free shadow snapshot of R5.9 then
+// falls back to removing and restoring victims in place.
+bool huge(const FRAmounts& usage) {
+    for (const auto& [f, v] : usage)
+        if (v > (std::int64_t{1} << 60) || v < 0) return true;
+    return false;
 }
 
 }  // namespace
 
-sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
-    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
-    CycleRunner runner(cl, fair_sharing_on(cl, opt));
-    load_state(runner, cl, from_jobs, opt);
-    sim::SimulationResult result;
-    std::size_t limit = opt.until_stable ? opt.max_cycles : opt.cycles;
-    for (std::size_t i = 0; i < limit; ++i) {
-        sim::CycleDecisions d;
-        bool changed = runner.run_cycle(d);
-        result.cycles.push_back(std::move(d));
-        bool released = runner.between_cycles();
-        if (opt.until_stable && !changed && !released) break;
-    }
-    return result;
+void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
+    if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
+    auto [it, inserted] = m_reserving.emplace(key, std::move(info));
+    if (huge(it->second.usage)) ++m_huge_reserving;
+    m_live.add_workload(it->second);
 }
 
-std::optional<HeadRecord> nominate_as_head(const model::Cluster& cl, const SimOptions& opt, const std::string& key) {
-    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);
-    CycleRunner runner(cl, fair_sharing_on(cl, opt));
-    load_state(runner, cl, from_jobs, opt);
-    return runner.nominate_alone(key);
+void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it) {
+    if (huge(it->second.usage)) --m_huge_reserving;
+    m_live.forget_workload(it->first);
+    m_reserving.erase(it);
+}
+
+void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
+    Pending p;
+    const model::Workload& wl = *info.obj;
+    p.shape = scheduling_shape(info);
+    if (const auto* c = wl.condition("QuotaReserved")) {
+        p.has_condition = true;
+        p.condition_reason = c->reason;
+    }
+    // R4.6 backoff: not eligible for the active heap.
+    bool inadmissible = false;
+    if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) inadmissible = true;
+    if (wl.requeue_at && *wl.requeue_at > m_now) inadmissible = true;
+    p.message = std::move(message);
+    std::string key = info.key;
+    p.info = std::move(info);
+    bool queued = is_queued(p);
+    bool be = best_effort(p.info.cluster_queue);
+    // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
+    // bulk-moved goes straight to the inadmissible set until the next requeue-all.
+    if (be && m_queues.bulk_moved(p.info.cluster_queue, p.shape)) inadmissible = true;
+    m_queues.insert(key, std::move(p), queued, inadmissible, be);
+}
+
+// R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
+std::vector<std::string> CycleRunner::pop_heads() { return m_queues.heads(m_sticky); }
+
+// R5.8.1 classical order.
+std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) const {
+    std::vector<Entry*> out;
+    for (auto& e : entries)
+        if (!e.inadmissible) out.push_back(&e);
+    std::stable_sort(out.begin(), out.end(), [](const Entry* a, const Entry* b) {
+        if (a->assignment.borrowing != b->assignment.borrowing) return a->assignment.borrowing < b->assignment.borrowing;
+        if (a->info->priority != b->info->priority) return a->info->priority > b->info->priority;
+        if (a->info->order_ts != b->info->order_ts) return a->info->order_ts < b->info->order_ts;
+        return a->key < b->key;
+    });
+    return out;
+}
+
+bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
+    ++m_cycle;
+    bool changed = false;
+    std::vector<std::string> heads = pop_heads();
+    // The cycle works on the live snapshot itself and rolls its tentative accounting back at
+    // the end; the reservations it made are then added for good.
+    Snapshot& snap = m_live;
+    snap.begin_journal();
+    bool huge_usage = m_huge_reserving > 0;
+    std::vector<Entry> entries;
+    entries.reserve(heads.size());
+    for (const auto& key : heads) {
+        Entry e;
+        e.key = key;
+        e.info = &m_queues.at(key).info;
+        e.cq = snap.find_cq(e.info->cluster_queue);
+        entries.push_back(std::move(e));
+    }
+    for (auto& e : entries) {
+        nominate(e, snap);
+        huge_usage = huge_usage || huge(e.assignment.usage);
+    }
+    ChosenTargets targets_so_far;
+    targets_so_far.shadow_exact = !huge_usage;
+    if (m_fair_sharing) {
+        std::vector<Entry*> remaining;
+        for (auto& e : entries)
+            if (!e.inadmissible) remaining.push_back(&e);
+        while (!remaining.empty()) {
+            Entry* e = next_fair_sharing(remaining, snap);
+            process(*e, snap, targets_so_far, out, changed);
+        }
+    } else {
+        for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);
+    }
+    snap.rollback();
+    for (auto& [key, info] : m_admitted_now) start_reservation(key, std::move(info));
+    m_admitted_now.clear();
+    for (WorkloadInfo* v : m_victims) v->evicted = true;
+    m_victims.clear();
+    if (m_recorder) {
+        for (const auto& e : entries) {
+            // Not e.info: an admitted entry's queue element is gone (admit).
+            std::string cq = e.cq >= 0 ? m_live.nodes[e.cq].name : std::string();
+            HeadRecord r{e.key, std::move(cq), m_cycle, e.inadmissible, e.mode, e.reason, e.message, {}};
+            for (const auto& t : e.targets) r.targets.emplace_back(t.key, t.reason);
+            m_recorder->head(r);
+        }
+    }
+    for (auto& e : entries) {
+        if (m_queues.contains(e.key)) requeue(e);
+    }
+    // Every workload without quota at the end of the cycle, by key.
+    std::vector<const Pending*> pending;
+    if (m_report_pending == PendingReport::all) {
+        pending.reserve(m_queues.all().size());
+        for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
+    } else if (m_report_pending == PendingReport::changed) {
+        pending = m_queues.take_changed();
+    }
+    std::sort(pending.begin(), pending.end(),
+              [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
+    for (const Pending* pp : pending) {
+        const Pending& p = *pp;
+        std::string blocker = queue_blocker(p);
+        sim::PendingDecision d;
+        d.workload = p.info.key;
+        d.cluster_queue = p.info.cluster_queue;
+        d.message = blocker.empty() ? p.message : blocker;
+        d.reason = p.reason;
+        out.pending.push_back(std::move(d));
+    }
+    return changed;
+}
+
+// R5.9.1
+void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far,
+                          sim::CycleDecisions& out, bool& changed) {
+    int cq = e.cq;
+    auto overlaps = [&]() {
+        for (const auto& t : e.targets)
+            if (targets_so_far.keys.count(t.key)) return true;
+        return false;
+    };
+    // Only victims in this entry's cohort tree change what fits in it; removing (and restoring)
+    // those of other trees would cost O(victims) per entry for nothing.
+    static const std::set<std::string> k_none;
+    auto in_tree = targets_so_far.by_root.find(snap.root(cq));
+    const std::set<std::string>& tree_targets = in_tree == targets_so_far.by_root.end() ? k_none : in_tree->second;
+    const bool exact = targets_so_far.shadow_exact;
+    // R5.9.3 recomputation on overlapping targets, on the snapshot without the victims so far.
+    if (overlaps()) {
+        NominationMapping mapping;
+        for (const auto& ps : e.assignment.pod_sets)
+            for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
+        if (exact) {
+            compute_assignment(e, victim_free(targets_so_far, snap), &mapping);
+        } else {
+            for (const auto& k : tree_targets) snap.remove_workload(k);
+            compute_assignment(e, snap, &mapping);
+            for (const auto& k : tree_targets) snap.restore_workload(k);
+        }
+        e.mode = e.assignment.mode();
+        if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
+        e.message = e.assignment.message();
+    }
+    const FRAmounts& usage = e.assignment.usage;
+    // Step 3: fits with the victims so far and its own treated as gone.
+    std::set<std::string> removed;
+    for (const auto& t : e.targets)
+        if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
+    if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
+    Snapshot& check = exact ? victim_free(targets_so_far, snap) : snap;
+    for (const auto& k : removed) check.remove_workload(k);
+    bool fits = true;
+    for (const auto& [f, v] : usage)
+        if (check.available(cq, f) < Amount::of(v)) fits = false;
+    for (const auto& k : removed) check.restore_workload(k);
+    // Usage the cycle adds goes to both snapshots.
+    auto add_usage = [&](const FR& f, std::int64_t v) {
+        snap.add_usage(cq, f, v);
+        if (targets_so_far.shadow_exact && targets_so_far.shadow_ready) targets_so_far.shadow.add_usage(cq, f, v);
+    };
+
+    if (e.mode == Mode::no_fit) {
+        e.reason = e.assignment.no_fit_reason;
+        e.requeue = "NoFit";
+        return;
+    }
+    if (e.mode == Mode::preempt && e.targets.empty()) {
+        e.reason = "WaitingForQuota";
+        e.requeue = "PreemptionNoCandidates";
+        // R5.9.2 capacity reservation.
+        if (*snap.nodes[cq].cq->preemption.reclaim_within_cohort != model::ReclaimWithinCohort::any) {
+            for (const auto& [f, u] : usage) {
+                std::int64_t cur = snap.usage(cq, f);
+                Amount nom = snap.nominal(cq, f);
+                if (e.assignment.borrowing > 0) {
+                    const auto& q = snap.nodes[cq].quotas[f];
+                    if (!q.borrowing_limit) {
+                        add_usage(f, u);
+                        continue;
+                    }
+                    Amount room = nom.add(*q.borrowing_limit).sub(Amount::of(cur));
+                    if (room < Amount::of(u)) {
+                        if (room < Amount::of(0)) {
+                            snap.set_own_usage(cq, f, model::saturating_add(cur, room.value()));
+                            // Not a usage change the shadow can mirror: exact fallback from here on.
+                            targets_so_far.shadow_exact = false;
+                        } else {
+                            add_usage(f, room.value());
+                        }
+                    } else {
+                        add_usage(f, u);
+                    }
+                } else {
+                    Amount room = nom.sub(Amount::of(cur));
+                    std::int64_t v = room < Amount::of(u) ? room.value() : u;
+                    if (v > 0) add_usage(f, v);
+                }
+            }
+        }
+        return;
+    }
+    if (e.mode == Mode::deferred_fit) {
+        for (const auto& [f, v] : usage) add_usage(f, v);
+        e.message = "Workload has overlapping preemption targets with another workload, but will fit after these "
+                    "preemptions complete";
+        e.reason = "WaitingForPreemptedWorkloads";
+        e.requeue = "PendingPreemption";
+        return;
+    }
+    if (overlaps()) {
+        e.message = "Workload has overlapping preemption targets with another workload";
+        e.reason = "WaitingForQuota";
+        e.requeue = "FailedAfterNomination";
+        return;
+    }
+    if (!fits) {
+        e.message = "Workload no longer fits after processing another workload";
+        e.reason = "WaitingForQuota";
+        e.requeue = "FailedAfterNomination";
+        return;
+    }
+    for (const auto& t : e.targets) {
+        if (targets_so_far.keys.insert(t.key).second && exact) {
+            if (!targets_so_far.shadow_ready) {
+                targets_so_far.shadow = snap;  // equal until now: no victim removed yet
+                targets_so_far.shadow_ready = true;
+            }
+            targets_so_far.shadow.remove_workload(t.key);
+        }
+        targets_so_far.by_root[snap.root(t.cq)].insert(t.key);
+    }
+    for (const auto& [f, v] : usage) add_usage(f, v);
+    if (e.mode == Mode::preempt) {
+        // R7.9 issuing preemptions.
+        const WorkloadInfo& w = *e.info;
+        std::string job_uid;  // "UNKNOWN" in the message when absent
+        if (auto it = w.obj->meta.labels.find("kueue.x-k8s.io/job-uid"); it != w.obj->meta.labels.end())
+            job_uid = it->second;
+        for (const auto& t : e.targets) {
+            auto rit = m_reserving.find(t.key);
+            if (rit == m_reserving.end() || rit->second.evicted || m_evicted_now.count(t.key)) continue;
+            sim::PreemptedDecision d;
+            d.workload = t.key;
+            d.preemptor = e.key;
+            d.reason = t.reason;
+            d.message = format_preemption_message({w.uid, job_uid, t.reason, m_paths[cq], m_paths[t.cq]});
+            m_evicted_now[t.key] = d.message;
+            out.preempted.push_back(std::move(d));
+            // Marked evicted after the cycle: the snapshot points at this info and must keep
+            // seeing the state the cycle started from.
+            m_victims.push_back(&rit->second);
+            changed = true;
+        }
+        e.message += ". Pending the preemption of " + std::to_string(e.targets.size()) + " workload(s)";
+        e.reason = "WaitingForPreemptedWorkloads";
+        e.requeue = "PendingPreemption";
+        return;
+    }
+    admit(e, out);
+    changed = true;
+}
+
+// R5.11
+void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
+    sim::AdmittedDecision d;
+    d.workload = e.key;
+    d.cluster_queue = e.info->cluster_queue;
+    WorkloadInfo info = *e.info;
+    info.reserving = true;
+    info.evicted = false;
+    info.quota_reserved_at = m_now;
+    info.usage = e.assignment.usage;
+    info.used_frs.clear();
+    std::set<std::string> flavors_used;
+    for (const auto& ps : e.assignment.pod_sets) {
+        auto& m = d.flavors[ps.name];
+        for (const auto& [res, fc] : ps.flavors) {
+            m[res] = fc.flavor;
+            info.used_frs.insert({fc.flavor, res});
+            flavors_used.insert(fc.flavor);
+        }
+        d.counts[ps.name] = ps.count;
+    }
+    // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
+    const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
+    bool checks = false;
+    for (const auto& ac : cq->admission_checks) {
+        if (ac.on_flavors.empty()) checks = true;
+        for (const auto& f : ac.on_flavors)
+            if (flavors_used.count(*f)) checks = true;
+    }
+    d.admitted = !checks;
+    out.admitted.push_back(std::move(d));
+    m_sticky.erase(e.info->cluster_queue);
+    std::string key = e.key;
+    m_queues.erase(key);
+    // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
+    // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
+    m_admitted_now.emplace_back(std::move(key), std::move(info));
 }
 
 }  // namespace kg::sim

@@ -1,34 +1,126 @@
-// Kueue's scheduling cycles, offline (pkg/scheduler/scheduler.go schedule, nominate,
-// processEntry; pkg/cache/queue for heads and requeueing): kueue-admission.md §4, §5.
+// One scheduling cycle and the state carried between cycles (queues, reservations,
+// evictions in flight). Kueue: pkg/scheduler/scheduler.go, pkg/cache/queue.
 #pragma once
 
-#include "model/cluster.h"
 #include "sim/decisions.h"
-#include "sim/explain_recorder.h"
+#include "sim/flavor_assigner.h"
+#include "sim/pending_queues.h"
+#include "sim/preemption/preemption.h"
 
-#include <cstddef>
+#include <map>
 #include <optional>
+#include <memory>
+#include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace kg::sim {
 
-struct SimOptions {
-    std::size_t cycles = 1;
-    bool until_stable = false;        ///< run until a cycle changes nothing (capped by max_cycles)
-    std::size_t max_cycles = 1000;
-    bool fair_sharing = false;        ///< also on when the cluster's Kueue config enables it
-    std::optional<model::Timestamp> now;  ///< clock for backoff (R4.6); default: latest timestamp seen
-    ExplainRecorder* recorder = nullptr;  ///< optional per-flavor fit numbers (null = off)
+/// A head and what the scheduler computed for it (Kueue scheduler.entry).
+struct Entry {
+    std::string key;
+    const WorkloadInfo* info = nullptr;
+    int cq = -1;
+    bool inadmissible = false;
+    std::string message;
+    std::string reason;   ///< QuotaReserved=False reason
+    std::string requeue;  ///< requeue reason (R5.10.1)
+    Assignment assignment;
+    std::vector<Target> targets;
+    Mode mode = Mode::no_fit;
 };
 
-/// Runs the cycles over the loaded state. Never throws on bad input: unknown references
-/// become pending workloads with Kueue's message.
-sim::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& opt);
+class CycleRunner {
+public:
+    CycleRunner(const model::Cluster& cl, bool fair_sharing);
+    void set_now(model::Timestamp now) { m_now = now; }
+    void set_recorder(ExplainRecorder* r) { m_recorder = r; }
+    /// Which pending workloads each cycle lists: every one (simulate), only those whose message
+    /// or reason may have changed since the last cycle (replay --events writes a step only on a
+    /// change), or none (a plain replay).
+    enum class PendingReport { all, changed, none };
+    void set_report_pending(PendingReport r) {
+        m_report_pending = r;
+        m_queues.track_changes(r == PendingReport::changed);
+    }
+    void add_reserving(WorkloadInfo info);
+    void add_pending(WorkloadInfo info, std::string message);
+    /// Runs one cycle, appending its decisions. Returns whether anything changed.
+    bool run_cycle(sim::CycleDecisions& out);
+    /// R5.12: evictions release their quota; returns whether any did.
+    bool between_cycles();
+    /// A workload finished (replay): its quota is released; its cohort tree is requeued (R4.5)
+    /// by the next flush_requeues(), as Kueue batches requeue-all events before the next cycle.
+    void finish(const std::string& key);
+    /// Applies the requeue-all of every tree in which a workload finished since the last call.
+    void flush_requeues();
+    /// Nominates a queued workload as if it were its ClusterQueue's head (R5.2.1, flavor
+    /// assignment, preemption targets) and rolls everything back; nullopt when not queued.
+    std::optional<HeadRecord> nominate_alone(const std::string& key);
 
-/// Nominates queued workload `key` as if it were its ClusterQueue's head in the first cycle,
-/// on the loaded state, changing nothing (explain's flavor numbers for a workload behind the
-/// head). nullopt when the workload is not queued in a ClusterQueue.
-std::optional<HeadRecord> nominate_as_head(const model::Cluster& cluster, const SimOptions& opt,
-                                           const std::string& key);
+private:
+    using Pending = PendingWorkload;
+
+    std::string queue_blocker(const Pending& p) const;  ///< R3.2 message, "" when queued
+    bool is_queued(const Pending& p) const;
+    std::vector<std::string> pop_heads();
+    void nominate(Entry& e, Snapshot& snap);
+    void compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to);
+    std::vector<Target> targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a);
+    std::vector<Entry*> order_classical(std::vector<Entry>& entries) const;
+    Entry* next_fair_sharing(std::vector<Entry*>& remaining, Snapshot& snap) const;
+    /// R5.9 `targetsSoFar`, also grouped by the root of the victim's cohort tree.
+    struct ChosenTargets {
+        std::unordered_set<std::string> keys;  ///< looked up for every target of every entry
+        std::map<int, std::set<std::string>> by_root;
+        /// The cycle's snapshot with every victim in `keys` removed, kept in step with it: a
+        /// workload's usage reaches the cohort tree as a function of the CQ totals (R6.3), so
+        /// removals and additions commute, and a fits check costs O(own victims) instead of
+        /// removing and restoring every victim so far. `shadow_exact` false: the old way.
+        /// Until the first victim the shadow would equal the cycle's snapshot, so it is only
+        /// copied then (`shadow_ready`); most cycles preempt nothing and never copy it.
+        Snapshot shadow;
+        bool shadow_exact = true;
+        bool shadow_ready = false;
+    };
+    /// The snapshot a fits check reads: the shadow once it exists, else the cycle's own.
+    static Snapshot& victim_free(ChosenTargets& t, Snapshot& snap) { return t.shadow_ready ? t.shadow : snap; }
+    void process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_far, sim::CycleDecisions& out,
+                 bool& changed);
+    void admit(Entry& e, sim::CycleDecisions& out);
+    void requeue(Entry& e);
+    /// R4.5 requeue-all of the cohort tree of ClusterQueue `cq`.
+    void requeue_all(const std::string& cq);
+
+    const model::Cluster& m_cl;
+    bool m_fair_sharing;
+    /// The cluster's tree and quotas with every reserving workload's usage, kept up to date as
+    /// reservations start and end, so a cycle starts from a copy instead of re-adding them all.
+    Snapshot m_live;
+    std::vector<std::string> m_paths;  ///< per node of the (immutable) tree, its R7.9 path
+    /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
+    std::size_t m_huge_reserving = 0;
+    void start_reservation(const std::string& key, WorkloadInfo info);
+    void end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it);
+    model::Timestamp m_now = 0;
+    PendingQueues m_queues;
+    std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
+    std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
+    std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
+    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;  ///< reserved in the running cycle
+    std::map<std::string, std::string> m_sticky;  ///< CQ -> sticky preemptor (R4.7)
+    std::vector<std::string> m_strategies;
+    ExplainRecorder* m_recorder = nullptr;
+    PendingReport m_report_pending = PendingReport::all;
+    std::set<std::string> m_finished_cqs;  ///< CQs with a finished workload awaiting requeue-all
+    std::int64_t m_cycle = 0;
+    /// ClusterQueue -> the ClusterQueues of its cohort tree (R4.5); the cluster is immutable.
+    std::map<std::string, std::shared_ptr<const std::vector<std::string>>> m_tree_of;
+    bool best_effort(const std::string& cq) const;
+    /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
+    std::map<std::string, std::uint64_t> m_generation;
+};
 
 }  // namespace kg::sim

@@ -7,7 +7,7 @@
 #include "model/amount.h"
 #include "model/cluster.h"
 #include "model/pod_requests.h"
-#include "sim/fr.h"
+#include "sim/flavor_resource.h"
 
 #include <cstdint>
 #include <map>
@@ -63,7 +63,7 @@ struct ResourceGroupInfo {
 };
 
 /// A ClusterQueue or a Cohort of the tree (Kueue resourceNode + hierarchy).
-struct Node {
+struct ResourceNode {
     std::string name;
     bool is_cq = false;
     int parent = -1;
@@ -82,7 +82,7 @@ struct Node {
 
 class Snapshot {
 public:
-    std::vector<Node> nodes;
+    std::vector<ResourceNode> nodes;
     std::map<std::string, int> cq_index;
     std::map<std::string, int> cohort_index;
     /// Reserving workloads by key. The snapshot points at them, so each must outlive its place

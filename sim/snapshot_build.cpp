@@ -15,7 +15,7 @@ double weight_of(const std::optional<model::Located<model::Quantity>>& w) {
     return static_cast<double>((*w)->milli_value()) / 1000.0;
 }
 
-void add_groups(Node& node, const std::vector<model::ResourceGroup>& groups) {
+void add_groups(ResourceNode& node, const std::vector<model::ResourceGroup>& groups) {
     for (const auto& rg : groups) {
         ResourceGroupInfo info;
         for (const auto& r : rg.covered_resources) info.covered.push_back(*r);
@@ -40,7 +40,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
     // Cohorts: explicit ones, then implicit ones named by parents or CQs (R1.3.2).
     std::function<int(const std::string&)> cohort = [&](const std::string& name) -> int {
         if (auto it = s.cohort_index.find(name); it != s.cohort_index.end()) return it->second;
-        Node n;
+        ResourceNode n;
         n.name = name;
         int idx = static_cast<int>(s.nodes.size());
         s.nodes.push_back(std::move(n));
@@ -68,7 +68,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
         if (s.nodes[i].parent >= 0) s.nodes[s.nodes[i].parent].child_cohorts.push_back(static_cast<int>(i));
 
     for (const auto& cq : cl.cluster_queues) {
-        Node n;
+        ResourceNode n;
         n.name = *cq.meta.name;
         n.is_cq = true;
         n.cq = &cq;
@@ -96,7 +96,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
     }
     // R6.2 subtree quota, bottom-up.
     std::function<void(int)> compute = [&](int n) {
-        Node& node = s.nodes[n];
+        ResourceNode& node = s.nodes[n];
         for (const auto& [f, q] : node.quotas) node.subtree[f] = q.nominal;
         std::vector<int> children = node.child_cqs;
         children.insert(children.end(), node.child_cohorts.begin(), node.child_cohorts.end());

@@ -5,7 +5,7 @@
 #include "cli/verbs.h"
 #include "model/time.h"
 #include "report/simulate_render.h"
-#include "sim/scheduler.h"
+#include "sim/simulate.h"
 
 #include <iostream>
 

@@ -8,7 +8,7 @@
 #include "model/pod_requests.h"
 #include "sim/hierarchy.h"
 #include "sim/priority.h"
-#include "sim/scheduler.h"
+#include "sim/simulate.h"
 
 #include <algorithm>
 #include <set>

@@ -116,7 +116,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     if (s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never) {
         int root = s.root(c);
         for (std::size_t q = 0; q < s.nodes.size(); ++q) {
-            const Node& n = s.nodes[q];
+            const ResourceNode& n = s.nodes[q];
             if (!n.is_cq || static_cast<int>(q) == c || !n.active || n.parent < 0 || s.root(static_cast<int>(q)) != root)
                 continue;
             bool borrowing = false;

@@ -3,7 +3,7 @@
 // virtual time instead of an export's timestamps.
 #pragma once
 
-#include "sim/cycle.h"
+#include "sim/scheduler.h"
 #include "sim/replay/replay.h"
 
 #include <map>

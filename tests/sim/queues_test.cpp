@@ -2,7 +2,7 @@
 // them: heads, bulk moves of one scheduling shape, requeue-all, and arrivals of a bulk-moved
 // shape going straight to the inadmissible set.
 #include "model/loader.h"
-#include "sim/cycle.h"
+#include "sim/scheduler.h"
 #include "sim/pending_queues.h"
 #include "sim/workload_info.h"
 

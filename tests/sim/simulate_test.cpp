@@ -2,7 +2,7 @@
 // pending message (R5.7.3), preemption within a ClusterQueue (R7), eviction release
 // between cycles (R5.12.2) and the explain recorder hook.
 #include "model/loader.h"
-#include "sim/scheduler.h"
+#include "sim/simulate.h"
 
 #include <catch2/catch.hpp>
 

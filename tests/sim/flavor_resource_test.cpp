@@ -1,6 +1,6 @@
 // FR interning and FRMap: they must behave exactly as the std::pair<std::string,
 // std::string> keys and std::map they replaced (same equality, same order).
-#include "sim/fr.h"
+#include "sim/flavor_resource.h"
 
 #include <catch2/catch.hpp>
 

@@ -31,7 +31,7 @@ Amount Snapshot::local_available(int n, const FR& f) const {
 
 // R6.4 (resource_node.go available).
 Amount Snapshot::avail_raw(int n, const FR& f) const {
-    const Node& node = nodes[n];
+    const ResourceNode& node = nodes[n];
     if (node.parent < 0) return subtree_quota(n, f).sub(Amount::of(usage(n, f)));
     Amount parent = avail_raw(node.parent, f);
     auto q = node.quotas.find(f);
@@ -47,7 +47,7 @@ Amount Snapshot::available(int n, const FR& f) const { return amax0(avail_raw(n,
 
 // R6.4 (resource_node.go potentialAvailable).
 Amount Snapshot::potential_available(int n, const FR& f) const {
-    const Node& node = nodes[n];
+    const ResourceNode& node = nodes[n];
     if (node.parent < 0) return subtree_quota(n, f);
     Amount a = guaranteed(n, f).add(potential_available(node.parent, f));
     auto q = node.quotas.find(f);
@@ -62,7 +62,7 @@ bool Snapshot::borrowing_with(int n, const FR& f, std::int64_t v) const {
 }
 
 int Snapshot::height(int n) const {
-    const Node& node = nodes[n];
+    const ResourceNode& node = nodes[n];
     if (node.is_cq) return 0;
     int h = (node.child_cqs.empty() && node.child_cohorts.empty()) ? 0 : 1;
     for (int c : node.child_cohorts) h = std::max(h, height(c) + 1);

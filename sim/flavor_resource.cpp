@@ -1,5 +1,5 @@
 // FR interning: one record per distinct (flavor, resource) pair for the process.
-#include "sim/fr.h"
+#include "sim/flavor_resource.h"
 
 #include <map>
 #include <memory>

@@ -1,0 +1,103 @@
+// Scheduling cycles: kueue-admission.md §4 (queues), §5.1 (pipeline), R5.2.1
+// (inadmissible heads), R5.6 (partial admission), R5.8/R8.3 (order), R5.9 (processing
+// and in-cycle accounting), R5.10-R5.12 (requeue, admission checks, between cycles).
+// Kueue: pkg/scheduler/scheduler.go, pkg/cache/queue/{manager,cluster_queue}.go.
+#include "sim/simulate.h"
+
+#include "sim/scheduler.h"
+#include "sim/snapshot_build.h"
+#include "sim/workload_info.h"
+
+#include "model/jobs/workload_for_job.h"
+
+#include <algorithm>
+
+namespace kg::sim {
+
+namespace {
+
+bool is_finished_or_inactive(const model::Workload& wl) { return !wl.active || wl.condition_true("Finished"); }
+
+std::string existing_message(const model::Workload& wl) {
+    if (const auto* c = wl.condition("QuotaReserved"); c && c->status != model::ConditionStatus::true_)
+        return c->message;
+    return "";
+}
+
+// The Workloads Kueue's job framework would create for managed Jobs that have none yet
+// (pkg/controller/jobframework/reconciler.go), so manifests of Jobs can be simulated directly.
+std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
+    std::vector<model::Workload> out;
+    bool manage_all = cl.kueue_config && cl.kueue_config->manage_jobs_without_queue_name;
+    for (const auto& job : cl.jobs) {
+        if (!job.has_queue_name && !manage_all) continue;
+        bool owned = false;
+        for (const auto& wl : cl.workloads) {
+            if (*wl.meta.namespace_ != *job.meta.namespace_) continue;
+            for (const auto& [kind, name] : wl.meta.owner_refs) owned = owned || (kind == job.meta.kind && name == *job.meta.name);
+        }
+        if (owned) continue;
+        for (auto& wl : model::jobs::workloads_for_job(job, cl))
+            if (!cl.find_workload(*wl.meta.namespace_, *wl.meta.name)) out.push_back(std::move(wl));
+    }
+    return out;
+}
+
+// The initial state (R1.5.3/R1.5.4): reserving workloads hold quota, the rest queue.
+// `from_jobs` must outlive the runner.
+void load_state(CycleRunner& runner, const model::Cluster& cl, const std::vector<model::Workload>& from_jobs,
+                const SimOptions& opt) {
+    model::Timestamp now = 0;
+    for (const auto& wl : cl.workloads) {
+        if (wl.meta.creation_timestamp) now = std::max(now, *wl.meta.creation_timestamp);
+        for (const auto& c : wl.conditions)
+            if (c.last_transition_time) now = std::max(now, *c.last_transition_time);
+    }
+    if (opt.now) now = *opt.now;
+    runner.set_now(now);
+    runner.set_recorder(opt.recorder);
+    std::vector<const model::Workload*> all;
+    for (const auto& wl : cl.workloads) all.push_back(&wl);
+    for (const auto& wl : from_jobs) all.push_back(&wl);
+    for (const model::Workload* p : all) {
+        const model::Workload& wl = *p;
+        if (is_finished_or_inactive(wl)) continue;
+        WorkloadInfo info = make_workload_info(cl, wl);
+        if (info.reserving) {
+            runner.add_reserving(std::move(info));
+        } else {
+            runner.add_pending(std::move(info), existing_message(wl));
+        }
+    }
+}
+
+bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
+    return opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing);
+}
+
+}  // namespace
+
+sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
+    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
+    CycleRunner runner(cl, fair_sharing_on(cl, opt));
+    load_state(runner, cl, from_jobs, opt);
+    sim::SimulationResult result;
+    std::size_t limit = opt.until_stable ? opt.max_cycles : opt.cycles;
+    for (std::size_t i = 0; i < limit; ++i) {
+        sim::CycleDecisions d;
+        bool changed = runner.run_cycle(d);
+        result.cycles.push_back(std::move(d));
+        bool released = runner.between_cycles();
+        if (opt.until_stable && !changed && !released) break;
+    }
+    return result;
+}
+
+std::optional<HeadRecord> nominate_as_head(const model::Cluster& cl, const SimOptions& opt, const std::string& key) {
+    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);
+    CycleRunner runner(cl, fair_sharing_on(cl, opt));
+    load_state(runner, cl, from_jobs, opt);
+    return runner.nominate_alone(key);
+}
+
+}  // namespace kg::sim
