@@ -220,7 +220,7 @@ void render_text(std::ostream& out, const Explanation& e) {
         std::vector<std::vector<std::string>> rows{
             {"WORKLOAD", "CLUSTERQUEUE", "FLAVOR", "RESOURCE", "HOLDS", "PRIORITY", "BORROWING", "PREEMPTIBLE BY IT"}};
         for (const sim::QuotaHolder& h : e.holders)
-            rows.push_back({safe(key(*h.workload)), safe(h.cluster_queue), safe(h.flavor), safe(h.resource),
+            rows.push_back({safe(h.workload), safe(h.cluster_queue), safe(h.flavor), safe(h.resource),
                             amount_text(h.resource, h.amount), std::to_string(h.priority), h.borrowing ? "yes" : "no",
                             std::string(h.preemptible ? "yes" : "no") + " (" + safe(h.why) + ")"});
         print_table(out, rows);
@@ -317,7 +317,7 @@ void render_json(std::ostream& out, const Explanation& e) {
                                 {"verdict", check_verdict(c)}});
     j["holders"] = ordered_json::array();
     for (const sim::QuotaHolder& h : e.holders)
-        j["holders"].push_back({{"workload", key(*h.workload)},
+        j["holders"].push_back({{"workload", h.workload},
                                 {"clusterQueue", h.cluster_queue},
                                 {"flavor", h.flavor},
                                 {"resource", h.resource},

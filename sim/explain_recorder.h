@@ -43,11 +43,18 @@ struct HeadRecord {
     std::vector<std::pair<std::string, std::string>> targets;  ///< preemption targets (workload, reason)
 };
 
+struct WorkloadInfo;
+
 class ExplainRecorder {
 public:
     virtual ~ExplainRecorder() = default;
     virtual void flavor_fit(const FlavorFitRecord& r) = 0;
     virtual void head(const HeadRecord&) {}
+    /// Whether holders() is wanted for this head (it costs a walk of the cohort tree).
+    virtual bool wants_holders(const std::string& /*workload*/) const { return false; }
+    /// At nomination of a head that does not fit as it is: the workloads reserving quota in its
+    /// ClusterQueue's cohort tree at that moment (valid during the call only).
+    virtual void holders(const std::string& /*workload*/, const std::vector<const WorkloadInfo*>& /*reserving*/) {}
 };
 
 }  // namespace kg::sim

@@ -167,6 +167,15 @@ void CycleRunner::nominate(Entry& e, Snapshot& snap) {
     compute_assignment(e, snap, nullptr);
     e.mode = e.assignment.mode();
     e.message = e.assignment.message();
+    if (m_recorder && e.mode != Mode::fit && m_recorder->wants_holders(e.key)) {
+        // Who holds the quota of this cohort tree now, for explain (R3.1.4: inactive queues too).
+        std::vector<const WorkloadInfo*> reserving;
+        int root = snap.root(e.cq);
+        for (int n = 0; n < static_cast<int>(snap.nodes.size()); ++n)
+            if (snap.nodes[n].is_cq && snap.root(n) == root)
+                reserving.insert(reserving.end(), snap.nodes[n].workloads.begin(), snap.nodes[n].workloads.end());
+        m_recorder->holders(e.key, reserving);
+    }
 }
 
 std::optional<HeadRecord> CycleRunner::nominate_alone(const std::string& key) {

@@ -9,6 +9,7 @@
 #include "sim/hierarchy.h"
 #include "sim/priority.h"
 #include "sim/simulate.h"
+#include "sim/workload_info.h"
 
 #include <algorithm>
 #include <set>
@@ -81,18 +82,31 @@ void find_place(const Cluster& cluster, const Workload& wl, Explanation& e) {
     e.place = std::move(place);
 }
 
-// Keeps, for one workload, the flavor numbers of the first cycle it was a head and that
-// head's outcome.
+// Keeps, for one workload, the flavor numbers of the last cycle it was a head and that
+// head's outcome: the numbers behind the message the cycles leave on it.
 class Recorder : public ExplainRecorder {
 public:
     explicit Recorder(std::string key) : m_key(std::move(key)) {}
     void flavor_fit(const FlavorFitRecord& r) override {
-        if (r.workload == m_key && !m_done) m_cycle_fits.push_back(r);
+        if (r.workload == m_key) m_cycle_fits.push_back(r);
+    }
+    bool wants_holders(const std::string& workload) const override { return workload == m_key; }
+    void holders(const std::string& workload, const std::vector<const WorkloadInfo*>& held) override {
+        if (workload != m_key) return;
+        m_cycle_holders.clear();
+        for (const WorkloadInfo* w : held) {
+            WorkloadInfo copy = *w;
+            copy.obj = nullptr;  // may be a Workload the simulator derived and will free
+            copy.pod_sets.clear();
+            m_cycle_holders.push_back(std::move(copy));
+        }
     }
     void head(const HeadRecord& r) override {
-        if (r.workload != m_key || m_done) return;
-        m_done = true;
+        if (r.workload != m_key) return;
         head_record = r;
+        checks.clear();
+        reserving = std::move(m_cycle_holders);
+        m_cycle_holders.clear();
         // The first search of the cycle, at full counts: recomputations (R5.9.3) and the partial
         // admission search (R5.6) evaluate the same flavors again.
         std::set<std::tuple<std::string, std::string, std::string>> seen;
@@ -101,13 +115,15 @@ public:
             checks.push_back({f.pod_set, f.flavor, f.resource, Amount::of(saturating_add(f.assumed, f.request)),
                               f.nominal, f.available, f.potential, f.mode, f.reason});
         }
+        m_cycle_fits.clear();
     }
     std::optional<HeadRecord> head_record;
     std::vector<FlavorCheck> checks;
+    std::vector<WorkloadInfo> reserving;  ///< who held quota in its cohort tree at that nomination
 
 private:
     std::string m_key;
-    bool m_done = false;
+    std::vector<WorkloadInfo> m_cycle_holders;
     std::vector<FlavorFitRecord> m_cycle_fits;
 };
 
@@ -197,6 +213,7 @@ std::optional<Explanation> explain_workload(const Cluster& cluster, std::string_
     so.fair_sharing = opt.fair_sharing;
     so.recorder = &rec;
     e->outcome = outcome_of(simulate(cluster, so), key, rec);
+    std::vector<WorkloadInfo> reserving;
     if (!rec.head_record && e->state == WorkloadState::pending && !e->path.first_problem()) {
         // Not a head in the cycles run: its numbers as if it were the head now.
         Recorder as_head(key);
@@ -204,12 +221,14 @@ std::optional<Explanation> explain_workload(const Cluster& cluster, std::string_
         if (auto r = nominate_as_head(cluster, so, key)) {
             as_head.head(*r);
             e->flavor_checks = std::move(as_head.checks);
+            reserving = std::move(as_head.reserving);
             e->flavors_as_if_head = true;
         }
     } else {
         e->flavor_checks = std::move(rec.checks);
+        reserving = std::move(rec.reserving);
     }
-    e->holders = quota_holders(cluster, hierarchy, *e);
+    e->holders = quota_holders(cluster, *e, reserving);
     e->verdict = compute_verdict(cluster, *e);
     return e;
 }

@@ -35,7 +35,7 @@ struct QueuePlace {
     bool strict_fifo = false;
 };
 
-/// One flavor x resource the flavor assigner evaluated for this workload in the first cycle
+/// One flavor x resource the flavor assigner evaluated for this workload in the last cycle
 /// it was a head (R5.4.1).
 struct FlavorCheck {
     std::string pod_set, flavor, resource;
@@ -47,9 +47,10 @@ struct FlavorCheck {
     std::string reason;  ///< Kueue's reason fragment, "" on a clean fit
 };
 
-/// A workload holding quota that this one waits for (issue: who holds the quota).
+/// A workload holding quota that this one waits for, at the nomination the flavor numbers come
+/// from (so with the cycles' own admissions and evictions).
 struct QuotaHolder {
-    const model::Workload* workload = nullptr;
+    std::string workload;  ///< namespace/name
     std::string cluster_queue;
     std::string flavor, resource;
     model::Amount amount;
@@ -68,7 +69,7 @@ struct Preemption {
 /// What the simulated cycles decided about this workload (the same run `simulate` prints).
 struct SimulatedOutcome {
     std::int64_t cycles = 0;                    ///< cycles run
-    std::optional<std::int64_t> head_cycle;     ///< first cycle it was a head
+    std::optional<std::int64_t> head_cycle;     ///< last cycle it was a head
     bool head_inadmissible = false;             ///< that head stopped at a nomination check
     Mode head_mode = Mode::no_fit;              ///< and its assignment's mode
     std::optional<std::int64_t> admitted_cycle;  ///< quota reserved in this cycle
@@ -142,7 +143,7 @@ struct Explanation {
     const model::Condition* evicted = nullptr;
     const model::Condition* preempted = nullptr;
     std::optional<EvictionAccount> eviction;
-    std::vector<FlavorCheck> flavor_checks;  ///< from the first cycle it was a head
+    std::vector<FlavorCheck> flavor_checks;  ///< from the last cycle it was a head
     bool flavors_as_if_head = false;         ///< not a head: computed as if it were, on the loaded state
     std::vector<QuotaHolder> holders;        ///< for resources that do not fit
     SimulatedOutcome outcome;
@@ -162,9 +163,10 @@ std::optional<Explanation> explain_workload(const model::Cluster& cluster, std::
                                             const ExplainOptions& opt);
 
 // The parts, for tests and for each other.
-class CohortHierarchy;
-std::vector<QuotaHolder> quota_holders(const model::Cluster& cluster, const CohortHierarchy& hierarchy,
-                                       const Explanation& e);
+struct WorkloadInfo;
+/// From the workloads that reserved quota in its cohort tree when it was nominated.
+std::vector<QuotaHolder> quota_holders(const model::Cluster& cluster, const Explanation& e,
+                                       const std::vector<WorkloadInfo>& reserving);
 std::optional<EvictionAccount> account_eviction(const model::Cluster& cluster, const model::Workload& wl,
                                                 std::int32_t priority);
 Verdict compute_verdict(const model::Cluster& cluster, const Explanation& e);

@@ -1,5 +1,6 @@
-// Who holds the quota a workload waits for: the reserving workloads on each flavor and
-// resource that did not fit, in its ClusterQueue and the rest of its cohort tree, and
+// Who holds the quota a workload waits for: the workloads reserving each flavor and
+// resource that did not fit, in its ClusterQueue and the rest of its cohort tree, as the
+// scheduler saw them when it nominated the workload (ExplainRecorder::holders), and
 // whether Kueue's preemption policies would let this workload evict them (R7.1, through
 // sim/preemption's policy_allows; with fair sharing the DRS strategies decide instead,
 // which the simulated cycle has already applied). Borrowers first: they are what
@@ -7,7 +8,6 @@
 #include "sim/explain/explanation.h"
 
 #include "model/enum_names.h"
-#include "sim/hierarchy.h"
 #include "sim/preemption/preemption.h"
 #include "sim/workload_info.h"
 
@@ -22,16 +22,6 @@ namespace {
 
 using FlavorResource = std::pair<std::string, std::string>;
 
-// The ClusterQueue names in the same cohort tree as `cq` (just `cq` without a cohort).
-std::set<std::string> tree_of(const Cluster& cluster, const CohortHierarchy& h, const ClusterQueue& cq) {
-    std::set<std::string> out{*cq.meta.name};
-    if (cq.cohort->empty()) return out;
-    std::string root = h.root(*cq.cohort);
-    if (root.empty()) return out;  // a cohort cycle: the queue stands alone (R1.3.3)
-    for (std::size_t i : h.members(root)) out.insert(*cluster.cluster_queues[i].meta.name);
-    return out;
-}
-
 Amount nominal_of(const ClusterQueue& cq, const FlavorResource& fr) {
     for (const ResourceGroup& rg : cq.resource_groups)
         for (const FlavorQuotas& fq : rg.flavors)
@@ -43,7 +33,8 @@ Amount nominal_of(const ClusterQueue& cq, const FlavorResource& fr) {
 
 }  // namespace
 
-std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const CohortHierarchy& hierarchy, const Explanation& e) {
+std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const Explanation& e,
+                                       const std::vector<WorkloadInfo>& reserving) {
     std::vector<QuotaHolder> out;
     const ClusterQueue* cq = e.path.cluster_queue;
     if (!cq || e.state != WorkloadState::pending) return out;
@@ -52,25 +43,18 @@ std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const CohortHiera
     for (const FlavorCheck& c : e.flavor_checks)
         if (c.mode != GMode::fit) short_of.insert({c.flavor, c.resource});
     if (short_of.empty()) return out;
-    const std::set<std::string> tree = tree_of(cluster, hierarchy, *cq);
     const WorkloadInfo me = make_workload_info(cluster, e.subject());
     // Usage per ClusterQueue and flavor/resource, to tell borrowers.
-    std::vector<WorkloadInfo> holders;
     std::map<std::pair<std::string, FlavorResource>, std::int64_t> used;
-    for (const Workload& wl : cluster.workloads) {
-        if (!is_reserving(wl) || !tree.count(wl.admission->cluster_queue)) continue;
-        WorkloadInfo info = make_workload_info(cluster, wl);
-        for (const auto& [f, v] : info.usage)
-            used[{info.cluster_queue, {f.flavor(), f.resource()}}] += v;
-        holders.push_back(std::move(info));
-    }
-    for (const WorkloadInfo& h : holders) {
+    for (const WorkloadInfo& h : reserving)
+        for (const auto& [f, v] : h.usage) used[{h.cluster_queue, {f.flavor(), f.resource()}}] += v;
+    for (const WorkloadInfo& h : reserving) {
         const ClusterQueue* hcq = cluster.find_cluster_queue(h.cluster_queue);
         for (const auto& [f, v] : h.usage) {
             FlavorResource fr{f.flavor(), f.resource()};
             if (v <= 0 || !short_of.count(fr)) continue;
             QuotaHolder q;
-            q.workload = h.obj;
+            q.workload = h.key;
             q.cluster_queue = h.cluster_queue;
             q.flavor = fr.first;
             q.resource = fr.second;
@@ -93,7 +77,8 @@ std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const CohortHiera
     std::stable_sort(out.begin(), out.end(), [](const QuotaHolder& a, const QuotaHolder& b) {
         if (a.borrowing != b.borrowing) return a.borrowing;
         if (a.priority != b.priority) return a.priority < b.priority;
-        return b.amount < a.amount;
+        if (a.amount != b.amount) return b.amount < a.amount;
+        return a.workload < b.workload;
     });
     return out;
 }
