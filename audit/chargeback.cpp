@@ -1,5 +1,8 @@
 #include "audit/chargeback.h"
 
+#include "audit/chargeback_pricing.h"
+#include "audit/prorata.h"
+
 #include <algorithm>
 #include <cassert>
 #include <unordered_map>
@@ -25,94 +28,6 @@ std::string_view chargeback_group_name(ChargebackGroup g) {
 }
 
 namespace {
-
-bool is_byte_resource(std::string_view r) {
-    return r == "memory" || r == "ephemeral-storage" || r.starts_with("hugepages-");
-}
-
-__int128 abs128(__int128 v) { return v < 0 ? -v : v; }
-
-std::string u128_to_string(unsigned __int128 v) {
-    if (v == 0) return "0";
-    std::string s;
-    while (v != 0) {
-        s.push_back(static_cast<char>('0' + static_cast<int>(v % 10)));
-        v /= 10;
-    }
-    std::reverse(s.begin(), s.end());
-    return s;
-}
-
-/// Scratch space for split_prorata, reused across calls (the sweep calls it per event).
-struct SplitScratch {
-    std::vector<__int128> rem;
-    std::vector<std::size_t> order;
-};
-
-/// Splits `rate x dt` (rate >= 0, rate <= sum(weights)) proportionally to `weights` (>= 0) into
-/// integers summing to exactly `rate x dt`: floors first, then one unit each to the largest
-/// remainders (ties: lower index). Splitting the rate first keeps intermediates within 128 bits.
-void split_prorata(std::int64_t rate, std::int64_t dt, const std::vector<std::int64_t>& weights,
-                   std::vector<__int128>& out, SplitScratch& sc) {
-    out.assign(weights.size(), 0);
-    __int128 wsum = 0;
-    for (auto w : weights) wsum += w;
-    if (wsum == 0 || rate == 0 || dt == 0) return;
-    if (rate == wsum) {  // everyone gets all of their own weight: the common case, no borrowing
-        for (std::size_t i = 0; i < weights.size(); ++i) out[i] = static_cast<__int128>(weights[i]) * dt;
-        return;
-    }
-    const __int128 total = static_cast<__int128>(rate) * dt;
-    sc.rem.assign(weights.size(), 0);
-    __int128 given = 0;
-    std::size_t nonzero = 0;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        if (weights[i] == 0) continue;
-        ++nonzero;
-        const __int128 p = static_cast<__int128>(rate) * weights[i];  // <= wsum^2
-        const __int128 a = p / wsum, r = p % wsum;
-        const __int128 rd = r * dt;
-        out[i] = a * dt + rd / wsum;
-        sc.rem[i] = rd % wsum;
-        given += out[i];
-    }
-    __int128 left = total - given;
-    assert(left >= 0 && left <= static_cast<__int128>(nonzero));
-    if (left == 0) return;
-    sc.order.clear();
-    for (std::size_t i = 0; i < weights.size(); ++i)
-        if (weights[i] != 0) sc.order.push_back(i);
-    std::stable_sort(sc.order.begin(), sc.order.end(),
-                     [&](std::size_t a, std::size_t b) { return sc.rem[a] > sc.rem[b]; });
-    for (std::size_t k = 0; left > 0 && k < sc.order.size(); ++k, --left) out[sc.order[k]] += 1;
-}
-
-std::optional<__int128> price_unit_scale(std::string_view unit) {
-    // Units per price unit, in the resource's base unit (bytes for memory).
-    if (unit.empty()) return 1;
-    struct U { std::string_view name; __int128 v; };
-    static const U units[] = {
-        {"Ki", __int128(1) << 10}, {"KiB", __int128(1) << 10}, {"Mi", __int128(1) << 20},
-        {"MiB", __int128(1) << 20}, {"Gi", __int128(1) << 30}, {"GiB", __int128(1) << 30},
-        {"Ti", __int128(1) << 40}, {"TiB", __int128(1) << 40}, {"k", 1000}, {"KB", 1000},
-        {"M", 1000000}, {"MB", 1000000}, {"G", 1000000000}, {"GB", 1000000000},
-        {"T", __int128(1000000000) * 1000}, {"TB", __int128(1000000000) * 1000},
-    };
-    for (const auto& u : units)
-        if (u.name == unit) return u.v;
-    return std::nullopt;
-}
-
-const Price* find_price(const PriceList& pl, std::string_view flavor, std::string_view resource) {
-    const Price* any = nullptr;
-    for (const auto& p : pl.prices) {
-        if (p.resource.value != resource) continue;
-        if (p.flavor.value == flavor) return &p;
-        if (p.flavor.value == "*" && any == nullptr) any = &p;
-    }
-    return any;
-}
-
 struct Acc {
     int gid = 0, fr = 0;
     MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
@@ -455,56 +370,6 @@ ChargebackResult Engine::run() {
 
 }  // namespace
 
-std::string chargeback_unit(std::string_view resource) {
-    if (resource == "cpu") return "Core-Hours";
-    if (is_byte_resource(resource)) return "GiB-Hours";
-    if (model::is_accelerator(resource)) return "GPU-Hours";
-    return std::string(resource) + "-Hours";
-}
-
-__int128 chargeback_unit_milli(std::string_view resource) {
-    return is_byte_resource(resource) ? (__int128(1000) << 30) : __int128(1000);
-}
-
-std::string format_decimal(__int128 num, __int128 den, int places) {
-    assert(den > 0);
-    const bool neg = num < 0;
-    unsigned __int128 n = static_cast<unsigned __int128>(abs128(num));
-    const auto d = static_cast<unsigned __int128>(den);
-    unsigned __int128 scale = 1;
-    for (int i = 0; i < places; ++i) scale *= 10;
-    // round(n * scale / d), half away from zero, without forming n * scale when it is large.
-    const unsigned __int128 ip = n / d, rp = n % d;
-    unsigned __int128 frac = 0, r = rp;
-    for (int i = 0; i < places; ++i) {
-        r *= 10;
-        frac = frac * 10 + r / d;
-        r %= d;
-    }
-    unsigned __int128 whole = ip;
-    if (r * 2 >= d) {
-        ++frac;
-        if (frac == scale) {
-            frac = 0;
-            ++whole;
-        }
-    }
-    std::string s;
-    if (neg && (whole != 0 || frac != 0)) s += '-';
-    s += u128_to_string(whole);
-    if (places > 0) {
-        std::string f = u128_to_string(frac);
-        s += '.';
-        s.append(static_cast<std::size_t>(places) - f.size(), '0');
-        s += f;
-    }
-    return s;
-}
-
-std::string format_unit_hours(MilliSeconds q, std::string_view resource) {
-    return format_decimal(q, chargeback_unit_milli(resource) * 3600, 6);
-}
-
 Result<ChargebackResult> compute_chargeback(const ChargebackInput& in) {
     if (in.to <= in.from)
         return Error{"chargeback period is empty: --to " + std::to_string(in.to) + " is not after --from " +
@@ -512,33 +377,7 @@ Result<ChargebackResult> compute_chargeback(const ChargebackInput& in) {
     Engine eng(in);
     ChargebackResult res = eng.run();
     if (in.prices != nullptr) {
-        __int128 total = 0;
-        for (auto& r : res.rows) {
-            const Price* p = find_price(*in.prices, r.flavor, r.resource);
-            if (p == nullptr) {
-                if (r.used + r.idle_nominal != 0) {
-                    std::string fr = r.flavor + "/" + r.resource;
-                    if (std::find(res.unpriced.begin(), res.unpriced.end(), fr) == res.unpriced.end())
-                        res.unpriced.push_back(fr);
-                }
-                continue;
-            }
-            const auto scale = price_unit_scale(p->unit);
-            if (!scale)
-                return Error{"price for " + r.flavor + "/" + r.resource + " has unit \"" + p->unit +
-                             "\"; expected Ki, Mi, Gi, Ti, k, M, G, T (or their B forms) or none"};
-            // cost[10^-6] = q[milli.s] x price[10^-9 per unit.hour] / (1000 x 3600 x scale x 1000)
-            const __int128 q = r.used + r.idle_nominal;
-            __int128 num = 0;
-            if (__builtin_mul_overflow(q, p->per_hour.value.nanos(), &num))
-                return Error{"cost of " + r.flavor + "/" + r.resource + " overflows 128 bits"};
-            const __int128 den = __int128(3600) * 1000 * 1000 * *scale;
-            __int128 c = num / den, rem = num % den;
-            if (abs128(rem) * 2 >= den) c += num < 0 ? -1 : 1;
-            r.cost_micro = c;
-            total += c;
-        }
-        res.total_cost_micro = total;
+        if (auto err = price_rows(res, *in.prices)) return *err;
     }
     return res;
 }
