@@ -15,6 +15,7 @@ std::vector<kg::cli::Verb> verbs() {
         chargeback_verb(),
         diff_verb(),
         explain_verb(),
+        export_command_verb(),
         inspect_verb(),
         lint_verb(),
         report_verb(),

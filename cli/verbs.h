@@ -9,6 +9,7 @@ Verb audit_verb();
 Verb chargeback_verb();
 Verb diff_verb();
 Verb explain_verb();
+Verb export_command_verb();
 Verb inspect_verb();
 Verb lint_verb();
 Verb report_verb();

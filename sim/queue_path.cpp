@@ -40,26 +40,30 @@ const PathCheck* QueuePath::first_problem() const {
     return nullptr;
 }
 
-PathCheck check_namespace(const model::Cluster& cluster, const model::ClusterQueue& cq, const std::string& ns) {
-    PathCheck c = passed(PathStep::namespace_selected, "namespace " + ns + " selected by ClusterQueue " + *cq.meta.name);
+namespace {
+
+// R3.3 / R1.8.1 failures only: no text is built for a namespace that is selected.
+std::optional<PathCheck> namespace_problem(const model::Cluster& cluster, const model::ClusterQueue& cq,
+                                           const std::string& ns) {
     const model::Namespace* obj = cluster.find_namespace(ns);
-    if (!obj && !cluster.namespaces.empty()) {
-        c.step = PathStep::namespace_exists;
-        c.what = "namespace " + ns + " exists";
-        c.ok = false;
-        c.message = "workload namespace \"" + ns + "\" does not exist: namespaces \"" + ns + "\" not found";
-        c.reason = "Misconfigured";
-        return c;
-    }
+    if (!obj && !cluster.namespaces.empty())
+        return failed(PathStep::namespace_exists, "namespace " + ns + " exists",
+                      "workload namespace \"" + ns + "\" does not exist: namespaces \"" + ns + "\" not found",
+                      "Misconfigured");
     model::Labels labels;
     if (obj) labels = obj->meta.labels;
     labels.emplace("kubernetes.io/metadata.name", ns);
-    if (!cq.namespace_selector || !cq.namespace_selector->matches(labels)) {
-        c.ok = false;
-        c.message = "workload namespace doesn't match ClusterQueue selector";
-        c.reason = "Misconfigured";
-    }
-    return c;
+    if (!cq.namespace_selector || !cq.namespace_selector->matches(labels))
+        return failed(PathStep::namespace_selected, "namespace " + ns + " selected by ClusterQueue " + *cq.meta.name,
+                      "workload namespace doesn't match ClusterQueue selector", "Misconfigured");
+    return std::nullopt;
+}
+
+}  // namespace
+
+PathCheck check_namespace(const model::Cluster& cluster, const model::ClusterQueue& cq, const std::string& ns) {
+    if (auto bad = namespace_problem(cluster, cq, ns)) return *bad;
+    return passed(PathStep::namespace_selected, "namespace " + ns + " selected by ClusterQueue " + *cq.meta.name);
 }
 
 std::string hold_reason(const model::Workload& wl) {
@@ -76,39 +80,47 @@ std::string hold_reason(const model::Workload& wl) {
 namespace {
 
 // The R3.2 links, appended to `out` up to the first broken one; returns it, or nullptr.
-const PathCheck* queue_links(const model::Cluster& cluster, const model::Workload& wl, QueuePath& out) {
+// `record_passed` false: only a broken link is written (the scheduler asks this for every
+// pending workload, and needs no text for the links that hold).
+const PathCheck* queue_links(const model::Cluster& cluster, const model::Workload& wl, QueuePath& out,
+                             bool record_passed) {
     const std::string& ns = *wl.meta.namespace_;
     const std::string& lq_name = *wl.queue_name;
-    auto add = [&out](PathCheck c) -> const PathCheck* {
+    auto fail = [&out](PathCheck c) -> const PathCheck* {
         out.links.push_back(std::move(c));
-        return out.links.back().ok ? nullptr : &out.links.back();
+        return &out.links.back();
+    };
+    auto pass = [&out, record_passed](PathStep step, auto what) {
+        if (record_passed) out.links.push_back(passed(step, what()));
     };
     out.local_queue = cluster.find_local_queue(ns, lq_name);
     if (!out.local_queue)
-        return add(failed(PathStep::local_queue, "LocalQueue " + ns + "/" + lq_name,
-                    "LocalQueue " + lq_name + " doesn't exist", "Misconfigured"));
-    add(passed(PathStep::local_queue, "LocalQueue " + ns + "/" + lq_name));
+        return fail(failed(PathStep::local_queue, "LocalQueue " + ns + "/" + lq_name,
+                           "LocalQueue " + lq_name + " doesn't exist", "Misconfigured"));
+    pass(PathStep::local_queue, [&] { return "LocalQueue " + ns + "/" + lq_name; });
     if (*out.local_queue->stop_policy != model::StopPolicy::none)
-        return add(failed(PathStep::local_queue_active, "LocalQueue " + lq_name + " stop policy",
-                    "LocalQueue " + lq_name + " is inactive", "Suspended"));
-    add(passed(PathStep::local_queue_active, "LocalQueue " + lq_name + " stop policy"));
+        return fail(failed(PathStep::local_queue_active, "LocalQueue " + lq_name + " stop policy",
+                           "LocalQueue " + lq_name + " is inactive", "Suspended"));
+    pass(PathStep::local_queue_active, [&] { return "LocalQueue " + lq_name + " stop policy"; });
     const std::string& cq_name = *out.local_queue->cluster_queue;
     out.cluster_queue = cluster.find_cluster_queue(cq_name);
     if (!out.cluster_queue)
-        return add(failed(PathStep::cluster_queue, "ClusterQueue " + cq_name,
-                    "ClusterQueue " + cq_name + " doesn't exist", "Misconfigured"));
-    add(passed(PathStep::cluster_queue, "ClusterQueue " + cq_name));
+        return fail(failed(PathStep::cluster_queue, "ClusterQueue " + cq_name,
+                           "ClusterQueue " + cq_name + " doesn't exist", "Misconfigured"));
+    pass(PathStep::cluster_queue, [&] { return "ClusterQueue " + cq_name; });
     if (!cluster_queue_status(cluster, *out.cluster_queue).active())
-        return add(failed(PathStep::cluster_queue_active, "ClusterQueue " + cq_name + " active",
-                    "ClusterQueue " + cq_name + " is inactive", "Suspended"));
-    add(passed(PathStep::cluster_queue_active, "ClusterQueue " + cq_name + " active"));
+        return fail(failed(PathStep::cluster_queue_active, "ClusterQueue " + cq_name + " active",
+                           "ClusterQueue " + cq_name + " is inactive", "Suspended"));
+    pass(PathStep::cluster_queue_active, [&] { return "ClusterQueue " + cq_name + " active"; });
     return nullptr;
 }
 
 // R5.2.1 #1, #2 and #4 as links, up to the first broken one.
 const PathCheck* nomination_links(const model::Cluster& cluster, const model::ClusterQueue& cq,
-                                  const model::Workload& wl, bool snapshot_active, std::vector<PathCheck>& out) {
-    auto add = [&out](PathCheck c) -> const PathCheck* {
+                                  const model::Workload& wl, bool snapshot_active, std::vector<PathCheck>& out,
+                                  bool record_passed) {
+    auto add = [&out, record_passed](PathCheck c) -> const PathCheck* {
+        if (c.ok && !record_passed) return nullptr;
         out.push_back(std::move(c));
         return out.back().ok ? nullptr : &out.back();
     };
@@ -123,7 +135,8 @@ const PathCheck* nomination_links(const model::Cluster& cluster, const model::Cl
     if (!snapshot_active)
         return add(failed(PathStep::cohort_cycle, "cohort chain of " + *cq.meta.name,
                     "ClusterQueue " + *cq.meta.name + " is inactive", "Suspended"));
-    if (const PathCheck* bad = add(check_namespace(cluster, cq, *wl.meta.namespace_))) return bad;
+    if (auto bad = namespace_problem(cluster, cq, *wl.meta.namespace_)) return add(std::move(*bad));
+    if (record_passed) add(check_namespace(cluster, cq, *wl.meta.namespace_));
     if (std::string err = model::validate_requests_within_limits(wl.pod_sets); !err.empty())
         return add(failed(PathStep::requests_valid, "requests within limits", err, "Misconfigured"));
     add(passed(PathStep::requests_valid, "requests within limits"));
@@ -134,14 +147,14 @@ const PathCheck* nomination_links(const model::Cluster& cluster, const model::Cl
 
 std::optional<PathCheck> queue_blocker(const model::Cluster& cluster, const model::Workload& wl) {
     QueuePath p;
-    if (const PathCheck* bad = queue_links(cluster, wl, p)) return *bad;
+    if (const PathCheck* bad = queue_links(cluster, wl, p, false)) return *bad;
     return std::nullopt;
 }
 
 std::optional<PathCheck> nomination_blocker(const model::Cluster& cluster, const model::ClusterQueue& cq,
                                             const model::Workload& wl, bool snapshot_active) {
     std::vector<PathCheck> links;
-    if (const PathCheck* bad = nomination_links(cluster, cq, wl, snapshot_active, links)) return *bad;
+    if (const PathCheck* bad = nomination_links(cluster, cq, wl, snapshot_active, links, false)) return *bad;
     return std::nullopt;
 }
 
@@ -161,9 +174,9 @@ QueuePath trace_queue_path(const model::Cluster& cluster, const CohortHierarchy&
         p.links.push_back(failed(PathStep::held, "held out of the queue", held, ""));
         return p;
     }
-    if (queue_links(cluster, wl, p)) return p;
+    if (queue_links(cluster, wl, p, true)) return p;
     const model::ClusterQueue& cq = *p.cluster_queue;
-    nomination_links(cluster, cq, wl, cluster_queue_status(cluster, hierarchy, cq).schedulable(), p.links);
+    nomination_links(cluster, cq, wl, cluster_queue_status(cluster, hierarchy, cq).schedulable(), p.links, true);
     return p;
 }
 

@@ -3,6 +3,8 @@
 // account from the same cycles `simulate` runs; report/explain_render prints it.
 #include "cli/load.h"
 #include "cli/verbs.h"
+#include "report/assumptions_render.h"
+#include "sim/assumptions.h"
 #include "report/explain_render.h"
 #include "sim/explain/explanation.h"
 
@@ -43,6 +45,7 @@ Verb explain_verb() {
                     if (!in.ok) {
                         return k_exit_usage;
                     }
+                    report::render_assumptions(std::cerr, "explain", sim::missing_references(in.cluster));
                     sim::ExplainOptions opt;
                     opt.fair_sharing = *fair_sharing;
                     opt.cycles = *cycles;

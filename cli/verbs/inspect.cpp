@@ -4,6 +4,8 @@
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "sim/queue_overview.h"
+#include "report/assumptions_render.h"
+#include "sim/assumptions.h"
 #include "report/inspect_render.h"
 
 #include <iostream>
@@ -27,6 +29,7 @@ Verb inspect_verb() {
                     if (!in.ok) {
                         return k_exit_usage;
                     }
+                    report::render_assumptions(std::cerr, "inspect", sim::missing_references(in.cluster));
                     sim::QueueOverview topo = sim::build_queue_overview(in.cluster);
                     report::InspectFormat f = *output == "json"   ? report::InspectFormat::json
                                               : *output == "yaml" ? report::InspectFormat::yaml

@@ -4,6 +4,8 @@
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "model/time.h"
+#include "report/assumptions_render.h"
+#include "sim/assumptions.h"
 #include "report/simulate_render.h"
 #include "sim/simulate.h"
 
@@ -38,6 +40,7 @@ Verb simulate_verb() {
                     if (!config->empty()) all.push_back(*config);
                     LoadedInput in = load_inputs(all);
                     if (!in.ok || in.diags.error_count()) return k_exit_usage;
+                    report::render_assumptions(std::cerr, "simulate", sim::missing_references(in.cluster));
                     sim::SimOptions opt;
                     opt.cycles = *cycles;
                     opt.until_stable = *until_stable;

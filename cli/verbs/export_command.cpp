@@ -1,0 +1,35 @@
+// `kueuegov export-command`: the kubectl line that exports every kind the offline verbs
+// read, so that an export leaves nothing out that simulate would then have to assume.
+#include "cli/verbs.h"
+
+#include <iostream>
+
+namespace kg::cli {
+
+namespace {
+
+// The kinds simulate, explain and inspect read (sim/assumptions.cpp warns for each one an
+// input references but lacks). Jobs stand for every integrated kind the inputs may hold.
+constexpr const char* k_kinds =
+    "clusterqueues,localqueues,resourceflavors,cohorts,admissionchecks,workloadpriorityclasses,workloads,"
+    "namespaces,priorityclasses,jobs";
+
+}  // namespace
+
+Verb export_command_verb() {
+    return {"export-command", "Print the kubectl command that exports everything simulate, explain and inspect read",
+            [](CLI::App& cmd) -> VerbAction {
+                auto file = std::make_shared<std::string>("state.yaml");
+                cmd.add_option("--output-file", *file, "File name the printed command writes (default state.yaml)");
+                cmd.footer("Example:\n"
+                           "  eval \"$(kueuegov export-command)\" && kueuegov simulate -f state.yaml\n"
+                           "A cluster whose Kueue serves no Cohort kind rejects \"cohorts\": drop it from the list;\n"
+                           "simulate then says which cohorts it assumed.");
+                return [file] {
+                    std::cout << "kubectl get " << k_kinds << " -A -o yaml > " << *file << "\n";
+                    return k_exit_ok;
+                };
+            }};
+}
+
+}  // namespace kg::cli
