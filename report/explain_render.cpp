@@ -7,6 +7,7 @@
 #include "model/amount.h"
 #include "model/time.h"
 #include "report/terminal_safe.h"
+#include "sim/preemption_message.h"
 
 #include <nlohmann/json.hpp>
 
@@ -63,7 +64,8 @@ std::string check_verdict(const sim::FlavorCheck& c) {
 // flavor, or the capacity to wait for.
 std::vector<std::string> hints(const Explanation& e) {
     std::vector<std::string> out;
-    if (!e.outcome.pending_at_end || !e.path.cluster_queue || e.path.first_problem()) return out;
+    if (!e.outcome.pending_at_end || !e.outcome.preempting.empty() || !e.path.cluster_queue || e.path.first_problem())
+        return out;  // only for a workload that keeps waiting, not one whose victims are leaving
     const std::string& cq = *e.path.cluster_queue->meta.name;
     for (const sim::FlavorCheck& c : e.flavor_checks) {
         if (c.mode == sim::GMode::fit) continue;
@@ -121,7 +123,9 @@ std::string verdict_sentence(const Explanation& e) {
                    o.cluster_queue + (o.admitted ? "" : "; then it waits for its admission checks");
         case VerdictKind::admitted_after_preempting: {
             std::string names;
-            for (const sim::Preemption& p : o.preempting) names += (names.empty() ? "" : ", ") + p.workload + " (" + p.reason + ")";
+            for (const sim::Preemption& p : o.preempting)
+                names += (names.empty() ? "" : ", ") + p.workload + " (" + p.reason + ", under " +
+                         std::string(sim::preemption_rule(p.reason)) + ")";
             return "admitted after preempting " + std::to_string(o.preempting.size()) + " workload(s): " + names +
                    (v.cycle ? ";" + cycle_text(v.cycle) : "; once they have released their quota");
         }
