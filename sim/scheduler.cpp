@@ -4,6 +4,8 @@
 // pkg/cache/queue/cluster_queue.go.
 #include "sim/scheduler.h"
 
+#include "sim/fair_sharing_iterator.h"
+
 #include "sim/preemption_message.h"
 #include "sim/snapshot_build.h"
 #include "sim/workload_info.h"
@@ -135,12 +137,14 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     ChosenTargets targets_so_far;
     targets_so_far.shadow_exact = !huge_usage;
     if (m_fair_sharing) {
-        std::vector<Entry*> remaining;
+        std::vector<Entry*> admissible;
         for (auto& e : entries)
-            if (!e.inadmissible) remaining.push_back(&e);
-        while (!remaining.empty()) {
-            Entry* e = next_fair_sharing(remaining, snap);
+            if (!e.inadmissible) admissible.push_back(&e);
+        FairSharingIterator order(std::move(admissible), snap);
+        while (!order.empty()) {
+            Entry* e = order.next();
             process(*e, snap, targets_so_far, out, changed);
+            order.processed(*e);
         }
     } else {
         for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);

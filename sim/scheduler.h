@@ -70,7 +70,6 @@ private:
     void compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to);
     std::vector<Target> targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a);
     std::vector<Entry*> order_classical(std::vector<Entry>& entries) const;
-    Entry* next_fair_sharing(std::vector<Entry*>& remaining, Snapshot& snap) const;
     /// R5.9 `targetsSoFar`, also grouped by the root of the victim's cohort tree.
     struct ChosenTargets {
         std::unordered_set<std::string> keys;  ///< looked up for every target of every entry

@@ -53,7 +53,8 @@ public:
                         continue;
                     }
                     int cmp = best_cq < 0 ? 1 : compare_drs(d, best_cq_drs);
-                    if (cmp > 0 || (cmp == 0 && candidate_less(m_s, *m_cands[q].front(), *m_cands[best_cq].front(), m_c))) {
+                    if (cmp > 0 ||
+                        (cmp == 0 && candidate_less_in(*m_cands[q].front(), q, *m_cands[best_cq].front(), best_cq, m_c))) {
                         best_cq = q;
                         best_cq_drs = d;
                     }
@@ -105,12 +106,16 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     const WorkloadInfo& w = *r.preemptor;
     int c = r.cq;
     const auto& pre = s.nodes[c].cq->preemption;
-    // R8.4.1 candidates.
-    std::vector<const WorkloadInfo*> list;
+    // R8.4.1 candidates, grouped by their ClusterQueue node as they are found. The targets are
+    // taken per ClusterQueue, from the front of its own group (TargetIterator), so only the R7.3
+    // order inside a group matters: sorting the groups apart gives the order sorting them
+    // together would, without comparing workloads of different queues or looking nodes up by name.
+    std::map<int, std::deque<const WorkloadInfo*>> cands;
     if (*pre.within_cluster_queue != model::WithinClusterQueue::never) {
         for (const WorkloadInfo* p : s.nodes[c].workloads) {
             const WorkloadInfo& x = *p;
-            if (x.key != w.key && uses_frs(x, r.needing) && policy_allows(*pre.within_cluster_queue, w, x)) list.push_back(&x);
+            if (x.key != w.key && uses_frs(x, r.needing) && policy_allows(*pre.within_cluster_queue, w, x))
+                cands[c].push_back(&x);
         }
     }
     if (s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never) {
@@ -125,13 +130,16 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             if (!borrowing) continue;
             for (const WorkloadInfo* p : n.workloads) {
                 const WorkloadInfo& x = *p;
-                if (uses_frs(x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, x)) list.push_back(&x);
+                if (uses_frs(x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, x))
+                    cands[static_cast<int>(q)].push_back(&x);
             }
         }
     }
-    if (list.empty()) return {};
-    std::stable_sort(list.begin(), list.end(),
-                     [&](const WorkloadInfo* a, const WorkloadInfo* b) { return candidate_less(s, *a, *b, c); });
+    if (cands.empty()) return {};
+    for (auto& [q, group] : cands)
+        std::stable_sort(group.begin(), group.end(), [&, q = q](const WorkloadInfo* a, const WorkloadInfo* b) {
+            return candidate_less_in(*a, q, *b, q, c);
+        });
     std::vector<std::string> strategies = r.strategies;
     if (strategies.empty()) strategies = {"LessThanOrEqualToFinalShare", "LessThanInitialShare"};
 
@@ -144,17 +152,15 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
         s.add_usage(c, r.requests);
         return ok;
     };
-    auto take = [&](const WorkloadInfo* x, const char* reason) {
+    auto take = [&](const WorkloadInfo* x, const char* reason, int q) {
         s.remove_workload(x->key);
-        targets.push_back({x->key, reason, s.find_cq(x->cluster_queue)});
+        targets.push_back({x->key, reason, q});
         return fits();
     };
     auto passes = [&](const std::string& strategy, const DRS& pn, const DRS& told, const DRS& tnew) {
         if (strategy == "LessThanOrEqualToFinalShare") return compare_drs(pn, tnew) <= 0;
         return compare_drs(pn, told) < 0;
     };
-    std::map<int, std::deque<const WorkloadInfo*>> cands;
-    for (const auto* x : list) cands[s.find_cq(x->cluster_queue)].push_back(x);
     bool done = false;
     std::map<int, std::deque<const WorkloadInfo*>> retry;
     // R8.4.4 first pass.
@@ -165,7 +171,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             if (t == c) {
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
-                done = take(x, "InClusterQueue");
+                done = take(x, "InClusterQueue", t);
                 continue;
             }
             bool c_borrowing = false;
@@ -174,7 +180,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             if (!c_borrowing) {
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
-                done = take(x, "InCohortReclamation");
+                done = take(x, "InCohortReclamation", t);
                 continue;
             }
             int l = lca(s, c, t);
@@ -212,7 +218,8 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             DRS told = dominant_resource_share(s, tl);
             const WorkloadInfo* x = q.front();
             q.pop_front();
-            if (t == c || passes(strategies[1], pn, told, told)) done = take(x, t == c ? "InClusterQueue" : "InCohortFairSharing");
+            if (t == c || passes(strategies[1], pn, told, told))
+                done = take(x, t == c ? "InClusterQueue" : "InCohortFairSharing", t);
             it.drop(t);
         }
     }
