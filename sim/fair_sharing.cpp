@@ -2,39 +2,62 @@
 // dominantResourceShare, CompareDRS).
 #include "sim/fair_sharing.h"
 
-#include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace kg::sim {
+
+namespace {
+
+// Per-resource sums, for the handful of resources a node has: a flat list, found by name,
+// instead of a map allocated on every call (DRS is computed for every node a fair-sharing
+// decision compares). Sums accumulate in the same order as before, so the doubles are equal.
+struct PerResource {
+    std::vector<std::pair<const std::string*, double>> items;
+    double* find(const std::string& r) {
+        for (auto& [name, v] : items)
+            if (*name == r) return &v;
+        return nullptr;
+    }
+    double& at(const std::string& r) {
+        if (double* v = find(r)) return *v;
+        items.emplace_back(&r, 0.0);
+        return items.back().second;
+    }
+};
+
+}  // namespace
 
 DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
     DRS d;
     d.weight = s.nodes[n].weight;
     int parent = s.nodes[n].parent;
     if (parent < 0) return d;
-    std::map<std::string, double> borrowed;
+    PerResource borrowed;
     for (const auto& [f, sq] : s.nodes[n].subtree) {
         std::int64_t x = 0;
         if (auto it = extra.find(f); it != extra.end()) x = it->second;
         Amount b = Amount::of(model::saturating_add(x, s.usage(n, f))).sub(sq);
         if (Amount::of(0) < b) {
-            borrowed[f.resource()] += static_cast<double>(b.value());
+            borrowed.at(f.resource()) += static_cast<double>(b.value());
             d.borrowing_frs.insert(f);
         }
     }
-    if (borrowed.empty()) return d;
+    if (borrowed.items.empty()) return d;
     d.borrowing = true;
     int root = s.root(n);
-    std::map<std::string, double> lendable;
+    PerResource lendable;
     for (const auto& [f, sq] : s.nodes[root].subtree) {
-        if (!borrowed.count(f.resource())) continue;
+        if (!borrowed.find(f.resource())) continue;
         Amount pa = s.potential_available(parent, f);
-        lendable[f.resource()] += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
+        lendable.at(f.resource()) += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
     }
     double best = 0;
-    for (const auto& [r, b] : borrowed) {
-        auto it = lendable.find(r);
-        if (it == lendable.end() || it->second <= 0) continue;
-        double ratio = b * 1000.0 / it->second;
+    for (const auto& [r, b] : borrowed.items) {
+        double* l = lendable.find(*r);
+        if (!l || *l <= 0) continue;
+        double ratio = b * 1000.0 / *l;
         if (ratio > best) best = ratio;
     }
     d.ratio = best;
