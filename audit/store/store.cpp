@@ -4,8 +4,16 @@
 #include "audit/store/chain.h"
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
+#include "model/result.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 
 namespace kg::audit {
@@ -40,15 +48,45 @@ Stmt& bind_bool_opt(Stmt& s, int i, const std::optional<bool>& v) {
 
 }  // namespace
 
+/// An exclusive flock() on the store file, held by a writing EvidenceStore for its lifetime:
+/// two ingests into one store run one after the other, so the second finds the first one's
+/// source complete instead of resuming it at the same time. flock and SQLite's fcntl locks are
+/// independent on Linux; the descriptor is closed only after SQLite's connection (member order),
+/// because closing any descriptor of the file would drop the process's fcntl locks.
+class EvidenceStore::WriterLock {
+public:
+    explicit WriterLock(const std::string& path) {
+        if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
+        m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (m_fd < 0)
+            throw model::Fatal("cannot open evidence store " + path + " for writing: " + std::strerror(errno));
+        if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0) return;
+        std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", path.c_str());
+        while (::flock(m_fd, LOCK_EX) != 0) {
+            if (errno != EINTR) throw model::Fatal("cannot lock evidence store " + path + ": " + std::strerror(errno));
+        }
+    }
+    ~WriterLock() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    WriterLock(const WriterLock&) = delete;
+    WriterLock& operator=(const WriterLock&) = delete;
+
+private:
+    int m_fd = -1;
+};
+
 EvidenceStore::EvidenceStore(const std::string& path, Access access)
-    : m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
+    : m_lock(access == Access::read_write ? std::make_unique<WriterLock>(path) : nullptr),
+      m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
     if (access == Access::read_write) {
+        // Migrate (and refuse a foreign SQLite file) before any pragma writes to the file.
+        migrate(*m_db);
         // WAL: readers never block the ingest and a killed writer leaves the last commit intact.
         m_db->exec("PRAGMA journal_mode = WAL");
         m_db->exec("PRAGMA synchronous = NORMAL");
         m_db->exec("PRAGMA foreign_keys = ON");
-        migrate(*m_db);
     } else {
         require_current(*m_db);
     }

@@ -42,8 +42,10 @@ class EvidenceStore {
 public:
     enum class Access { read_write, read_only };
 
-    /// Opens `path` (created and migrated when read_write). Throws model::Fatal with the path
-    /// and the reason when it cannot be opened, is not a store, or is newer than this binary.
+    /// Opens `path` (created and migrated when read_write, under an exclusive lock held until
+    /// destruction: writers take turns). Throws model::Fatal with the path and the reason when it
+    /// cannot be opened, is another application's SQLite file, or is newer than this binary.
+    /// read_only never writes, and reads a store in a read-only directory as an immutable file.
     EvidenceStore(const std::string& path, Access access);
     ~EvidenceStore();
     EvidenceStore(const EvidenceStore&) = delete;
@@ -63,6 +65,8 @@ public:
     audit::ChainVerification verify() const;
 
 private:
+    class WriterLock;
+    std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
 };
 

@@ -68,5 +68,37 @@ TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     }
     const Run r = run("audit verify --db " + db.str());
     CHECK(r.rc == 2);
-    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 2 this kueuegov knows"));
+    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 3 this kueuegov knows"));
+}
+
+TEST_CASE("an unrelated SQLite file given as --db is refused with exit 2 and left unchanged") {
+    TempPath db("cli-foreign");
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('mine')");
+    }
+    for (const std::string& verb : {"audit ingest --db " + db.str() + " " + fixture("events.json"),
+                                   "audit verify --db " + db.str(), "audit check --db " + db.str()}) {
+        const Run r = run(verb);
+        CHECK(r.rc == 2);
+        CHECK_THAT(r.out, Catch::Contains(db.str() + " is not a kueuegov evidence store (it holds table notes"));
+    }
+    kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_only);
+    kg::audit::store::Stmt s(raw, "SELECT group_concat(name) FROM sqlite_master");
+    REQUIRE(s.step());
+    CHECK(s.text(0) == "notes");
+    kg::audit::store::Stmt mode(raw, "PRAGMA journal_mode");
+    REQUIRE(mode.step());
+    CHECK(mode.text(0) == "delete");  // not switched to WAL either
+}
+
+TEST_CASE("a SQLite file of another application (application_id) is refused before anything is written") {
+    TempPath db("cli-appid");
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("PRAGMA application_id = 42");
+    }
+    const Run r = run("audit ingest --db " + db.str() + " " + fixture("events.json"));
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.out, Catch::Contains("is not a kueuegov evidence store (SQLite application_id 42)"));
 }
