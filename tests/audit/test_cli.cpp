@@ -102,3 +102,35 @@ TEST_CASE("a SQLite file of another application (application_id) is refused befo
     CHECK(r.rc == 2);
     CHECK_THAT(r.out, Catch::Contains("is not a kueuegov evidence store (SQLite application_id 42)"));
 }
+
+TEST_CASE("the ingest summary adds up: read = kept + context + skipped (by reason) + bad") {
+    const Run r = run("audit ingest --db :memory: " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml") + " " +
+                      fixture("logs/corrupt.jsonl"));
+    CHECK(r.rc == 1);
+    int summaries = 0;
+    std::istringstream lines(r.out);
+    std::string line;
+    unsigned long long skipped_by_reason = 0, skipped = 0;
+    bool open = false;
+    auto close_source = [&] {
+        if (open) CHECK(skipped_by_reason == skipped);
+        skipped_by_reason = 0;
+        open = false;
+    };
+    for (; std::getline(lines, line);) {
+        unsigned long long read = 0, kept = 0, context = 0, bad = 0, n = 0, s = 0;
+        if (std::sscanf(line.c_str(), "  events read %llu = kept %llu + context %llu + skipped %llu + bad %llu", &read,
+                        &kept, &context, &s, &bad) == 5) {
+            close_source();
+            skipped = s;
+            INFO(line);
+            CHECK(read == kept + context + s + bad);
+            ++summaries;
+            open = true;
+        } else if (std::sscanf(line.c_str(), "  skipped %llu:", &n) == 1) {
+            skipped_by_reason += n;
+        }
+    }
+    close_source();
+    CHECK(summaries == 3);
+}
