@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -141,9 +142,12 @@ audit::ChainVerification EvidenceStore::verify() const {
         v.intact = false;
         v.problems.push_back(std::move(p));
     };
-    Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?') "
+    Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
+                        "COALESCE(b.chain_version, 1) "
                         "FROM batches b LEFT JOIN sources s ON s.id = b.source_id ORDER BY b.id");
     std::string prev;
+    std::vector<std::string> chain;
+    std::int64_t newest_version = 1;
     while (batches.step()) {
         const std::int64_t id = batches.int64(0);
         const std::string where = "batch " + std::to_string(id) + " (source " + std::to_string(batches.int64(1)) +
@@ -160,9 +164,22 @@ audit::ChainVerification EvidenceStore::verify() const {
         if (d.hash != batches.text_view(5))
             problem(where + ": stored hash " + batches.text(5) + ", recomputed " + d.hash +
                     " (its rows, header or sealed source record were changed)");
+        // Once a batch is v2 every later one is: a v1 batch after it was downgraded to hash less.
+        if (batches.int64(7) < newest_version)
+            problem(where + ": chain version " + std::to_string(batches.int64(7)) + " after a version " +
+                    std::to_string(newest_version) + " batch (downgraded to hash fewer fields)");
+        newest_version = std::max(newest_version, batches.int64(7));
         prev = batches.text(5);
+        chain.push_back(prev);
     }
     v.head = prev;
+    v.chain = std::move(chain);
+    {
+        Stmt last(*m_db, "SELECT committed_at FROM batches ORDER BY id DESC LIMIT 1");
+        if (last.step()) v.head_time = last.text(0);
+    }
+    v.schema_sha256 = store::schema_digest(*m_db);
+    for (std::string& d : store::schema_differences(*m_db)) problem("schema: " + d);
     for (const char* table : store::k_evidence_tables) {
         Stmt orphans(*m_db, std::string("SELECT COUNT(*) FROM ") + table +
                                 " WHERE batch_id NOT IN (SELECT id FROM batches)");
@@ -176,6 +193,31 @@ audit::ChainVerification EvidenceStore::verify() const {
         problem("source " + std::to_string(unsealed.int64(0)) + " " + unsealed.text(1) +
                 ": marked complete but no batch seals it");
     return v;
+}
+
+void EvidenceStore::add_signature(const SignedHead& sh) {
+    Transaction tx(*m_db);
+    Stmt ins(*m_db, "INSERT INTO head_signatures(sequence, hash, time, schema_sha256, algorithm, public_key, "
+                    "signature, signed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    ins.bind(1, sh.head.sequence).bind(2, sh.head.hash).bind(3, sh.head.time).bind(4, sh.head.schema_sha256)
+        .bind(5, sh.algorithm).bind(6, sh.public_key).bind(7, sh.signature).bind(8, now_rfc3339());
+    ins.exec();
+    tx.commit();
+}
+
+std::optional<SignedHead> EvidenceStore::latest_signature() const {
+    Stmt s(*m_db, "SELECT sequence, hash, time, schema_sha256, algorithm, public_key, signature "
+                  "FROM head_signatures ORDER BY id DESC LIMIT 1");
+    if (!s.step()) return std::nullopt;
+    SignedHead out;
+    out.head.sequence = s.int64(0);
+    out.head.hash = s.text(1);
+    out.head.time = s.text(2);
+    out.head.schema_sha256 = s.text(3);
+    out.algorithm = s.text(4);
+    out.public_key = s.text(5);
+    out.signature = s.text(6);
+    return out;
 }
 
 // ---------------------------------------------------------------------------------- writer
@@ -437,6 +479,12 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
                 counts.bind(1, input.events).bind(2, input.kept).bind(3, input.bad).bind(4, input.skipped_json)
                     .bind(5, m_batch_id).exec();
             }
+            Stmt ver(db, "UPDATE batches SET chain_version = ? WHERE id = ?");
+            ver.bind(1, std::int64_t{store::k_chain_version}).bind(2, m_batch_id).exec();
+            // The source record takes its final resume position before a sealing batch hashes it.
+            Stmt& r = m_s->update_resume;
+            r.bind(1, static_cast<std::int64_t>(end_offset)).bind(2, static_cast<std::int64_t>(last_line)).bind(3, m_source);
+            r.exec();
             const store::BatchDigest d = store::batch_digest(db, m_batch_id, prev_hash);
             Stmt h(db, "UPDATE batches SET hash = ? WHERE id = ?");
             h.bind(1, d.hash).bind(2, m_batch_id).exec();

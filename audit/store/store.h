@@ -6,6 +6,7 @@
 #pragma once
 
 #include "audit/store/rows.h"
+#include "audit/head.h"
 #include "audit/history.h"
 
 #include <cstdint>
@@ -61,8 +62,14 @@ public:
     /// Finds a partial source with the same path and head hash (to resume it) or registers a new one.
     SourceState open_source(const SourceIdentity& id);
 
-    /// Recomputes the hash chain and row ownership (see `kueuegov audit verify`).
+    /// Recomputes the hash chain and row ownership and compares the schema with the one this
+    /// binary creates (see `kueuegov audit verify`).
     audit::ChainVerification verify() const;
+
+    /// Records a signed head (`audit sign`); signatures are outside the chain (they sign it).
+    void add_signature(const SignedHead& s);
+    /// The most recent signed head, if any.
+    std::optional<SignedHead> latest_signature() const;
 
 private:
     class WriterLock;

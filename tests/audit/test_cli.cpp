@@ -134,3 +134,39 @@ TEST_CASE("the ingest summary adds up: read = kept + context + skipped (by reaso
     close_source();
     CHECK(summaries == 3);
 }
+
+TEST_CASE("audit head, sign and verify --expect-head/--pubkey/--check-files through the binary") {
+    TempPath db("cli-head");
+    TempPath head("cli-head", ".json");
+    TempPath signed_head("cli-signed", ".json");
+    REQUIRE(run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl")).rc == 1);
+    const Run h = run("audit head --db " + db.str() + " -o " + head.str());
+    REQUIRE(h.rc == 0);
+    const Run printed = run("audit head --db " + db.str());
+    CHECK_THAT(printed.out, Catch::Contains("\"sequence\": 1,") && Catch::Contains("\"hash\": \"") &&
+                                Catch::Contains("\"time\": \"") && Catch::Contains("\"schema_sha256\": \""));
+    const Run s = run("audit sign --db " + db.str() + " --key " + fixture("keys/test-signing-key.pem") + " -o " +
+                      signed_head.str());
+    REQUIRE(s.rc == 0);
+    const std::string pub = fixture("keys/test-signing-key.pub.pem");
+    CHECK(run("audit verify --db " + db.str() + " --expect-head " + head.str()).rc == 0);
+    CHECK(run("audit verify --db " + db.str() + " --expect-head " + signed_head.str() + " --pubkey " + pub).rc == 0);
+    const Run ok = run("audit verify --db " + db.str() + " --pubkey " + pub + " --check-files");
+    CHECK(ok.rc == 0);
+    CHECK_THAT(ok.out, Catch::Contains("signed head in the store: signature valid") &&
+                           Catch::Contains("source files: 1 re-read, 23 stored rows compared"));
+    const Run wrong = run("audit verify --db " + db.str() + " --pubkey " + fixture("keys/other-key.pub.pem"));
+    CHECK(wrong.rc == 1);
+    CHECK_THAT(wrong.out, Catch::Contains("the signature does not verify with"));
+    CHECK(run("audit verify --db " + db.str() + " --expect-head not-a-file-or-hash").rc == 2);
+    CHECK(run("audit sign --db " + db.str() + " --key " + fixture("keys/no-such.pem")).rc == 2);
+    // An edited row is caught by the chain and by --check-files (the file says otherwise).
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("UPDATE object_versions SET actor = 'mallory' WHERE id = 1");
+    }
+    const Run edited = run("audit verify --db " + db.str() + " --check-files");
+    CHECK(edited.rc == 1);
+    CHECK_THAT(edited.out, Catch::Contains("differs from what the source file yields: edited after ingest"));
+    CHECK(run("audit head --db " + db.str()).rc == 1);  // no head for a chain that does not verify
+}
