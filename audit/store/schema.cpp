@@ -3,6 +3,7 @@
 #include "audit/store/sqlite.h"
 #include "model/result.h"
 
+#include <cstdlib>
 #include <ctime>
 #include <string>
 
@@ -258,8 +259,11 @@ const Migration k_migrations[] = {
     {3, "chain v2 and signed heads", k_migration_3},
 };
 
+/// When a migration was applied. Part of the schema digest (and so of a signed head);
+/// SOURCE_DATE_EPOCH fixes it as in store.cpp, so test stores are identical.
 std::string now_rfc3339() {
     std::time_t t = std::time(nullptr);
+    if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) t = static_cast<std::time_t>(std::atoll(e));
     std::tm tm{};
     gmtime_r(&t, &tm);
     char buf[32];
