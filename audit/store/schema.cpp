@@ -303,6 +303,8 @@ std::int64_t application_id(Db& db) {
     return s.step() ? s.int64(0) : 0;
 }
 
+}  // namespace
+
 /// Throws model::Fatal when `db` is some other application's SQLite file: another application id,
 /// or schema objects without our schema_migrations table. Nothing has been written to it then.
 void refuse_foreign(Db& db) {
@@ -316,8 +318,6 @@ void refuse_foreign(Db& db) {
         throw model::Fatal(db.path() + " is not a kueuegov evidence store (it holds " + s.text(0) + " " + s.text(1) +
                            " and no schema_migrations table); nothing was changed; choose another --db");
 }
-
-}  // namespace
 
 void migrate(Db& db) { migrate_to(db, known_schema_version()); }
 
@@ -342,7 +342,13 @@ void migrate_to(Db& db, int target) {
 void require_current(Db& db) {
     refuse_foreign(db);
     const int have = schema_version(db);
-    if (have == 0) throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
+    if (have == 0) {
+        Stmt any(db, "SELECT 1 FROM sqlite_master LIMIT 1");
+        if (!any.step())
+            throw model::Fatal(db.path() + " is an empty file, not yet an evidence store (an ingest stopped before "
+                               "creating it?); run `kueuegov audit ingest --db " + db.path() + "`");
+        throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
+    }
     refuse_newer(db, have);
     if (have < known_schema_version())
         throw model::Fatal("evidence store " + db.path() + " has schema version " + std::to_string(have) +

@@ -82,12 +82,15 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
       m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
     if (access == Access::read_write) {
-        // Migrate (and refuse a foreign SQLite file) before any pragma writes to the file.
-        migrate(*m_db);
-        // WAL: readers never block the ingest and a killed writer leaves the last commit intact.
+        // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
+        // writer lock makes this check and the migration one step for other writers.
+        store::refuse_foreign(*m_db);
+        // WAL: readers never block the ingest and a killed writer (also one killed while
+        // creating the schema) leaves the last commit intact.
         m_db->exec("PRAGMA journal_mode = WAL");
         m_db->exec("PRAGMA synchronous = NORMAL");
         m_db->exec("PRAGMA foreign_keys = ON");
+        migrate(*m_db);
     } else {
         require_current(*m_db);
     }
