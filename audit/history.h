@@ -120,6 +120,9 @@ struct ChainVerification {
     std::int64_t batches = 0;
     std::int64_t rows = 0;
     std::string head;                   ///< hash of the last batch ("" for an empty store)
+    std::string head_time;              ///< committed_at of the last batch
+    std::string schema_sha256;          ///< digest of the schema (sqlite_master, migrations)
+    std::vector<std::string> chain;     ///< every batch hash in chain order (chain[n-1] = batch n)
     std::vector<std::string> problems;  ///< first mismatch first
 };
 

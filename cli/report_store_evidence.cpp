@@ -146,8 +146,14 @@ void add_store_evidence(report::ReportData& d, const audit::EvidenceStore& store
     const audit::ChainVerification v = store.verify();
     d.chain_verified = v.intact;
     d.chain_head = v.head;
-    d.chain_message = v.intact ? std::to_string(v.batches) + " batches, " + std::to_string(v.rows) +
-                                     " rows: every batch hash recomputed from the stored rows matches the chain"
+    // The head is batch N committed at T with schema digest S: what an auditor compares with the
+    // head recorded outside the store (man kueuegov-audit, THE CHAIN).
+    d.chain_message = v.intact ? "head is batch " + std::to_string(v.chain.size()) + " committed " + v.head_time +
+                                     ", schema sha256 " + v.schema_sha256 + "; " + std::to_string(v.batches) +
+                                     " batches, " + std::to_string(v.rows) +
+                                     " rows: every batch hash recomputed from the stored rows matches the chain "
+                                     "and the schema is kueuegov's; compare the head with one recorded outside "
+                                     "the store (audit verify --expect-head)"
                                : (v.problems.empty() ? std::string("mismatch") : v.problems.front());
 }
 

@@ -97,6 +97,131 @@ bool is_full_object(const std::optional<element>& e) {
     return e && e->is_object() && str(*e, "kind") != "Status" && child(*e, "metadata").has_value();
 }
 
+// ------------------------------------------------------------------------ event shape
+
+const char* type_name(element e) {
+    switch (e.type()) {
+        case simdjson::dom::element_type::ARRAY: return "an array";
+        case simdjson::dom::element_type::OBJECT: return "an object";
+        case simdjson::dom::element_type::STRING: return "a string";
+        case simdjson::dom::element_type::BOOL: return "true/false";
+        case simdjson::dom::element_type::NULL_VALUE: return "null";
+        default: return "a number";
+    }
+}
+
+enum class Want { string, object, array, integer };
+
+bool has_type(element e, Want want) {
+    switch (want) {
+        case Want::string: return e.is_string();
+        case Want::object: return e.is_object();
+        case Want::array: return e.is_array();
+        case Want::integer: return e.is_int64() || e.is_uint64();
+    }
+    return false;
+}
+
+const char* want_name(Want want) {
+    switch (want) {
+        case Want::string: return "a string";
+        case Want::object: return "an object";
+        case Want::array: return "an array";
+        case Want::integer: return "an integer";
+    }
+    return "";
+}
+
+struct FieldRule {
+    std::string_view path;  ///< "verb" or "objectRef.name": one level of nesting at most
+    Want want;
+    bool required;
+};
+
+// The audit.k8s.io/v1 Event fields kueuegov reads, with their types (k8s.io/apiserver
+// pkg/apis/audit/v1/types.go). A field of another type is a malformed event, never a default:
+// an objectRef given as an array must not turn into "non-resource request", nor `stage: 7` into
+// ResponseComplete. JSON null counts as absent (Go's omitempty writes nothing instead).
+constexpr FieldRule k_event_fields[] = {
+    {"stage", Want::string, true},
+    {"verb", Want::string, true},
+    {"user", Want::object, true},
+    {"level", Want::string, false},
+    {"requestURI", Want::string, false},
+    {"userAgent", Want::string, false},
+    {"stageTimestamp", Want::string, false},
+    {"requestReceivedTimestamp", Want::string, false},
+    {"timestamp", Want::string, false},
+    {"sourceIPs", Want::array, false},
+    {"objectRef", Want::object, false},
+    {"impersonatedUser", Want::object, false},
+    {"responseStatus", Want::object, false},
+    {"annotations", Want::object, false},
+    {"user.username", Want::string, false},
+    {"user.groups", Want::array, false},
+    {"impersonatedUser.username", Want::string, false},
+    {"objectRef.resource", Want::string, false},
+    {"objectRef.apiGroup", Want::string, false},
+    {"objectRef.apiVersion", Want::string, false},
+    {"objectRef.namespace", Want::string, false},
+    {"objectRef.name", Want::string, false},
+    {"objectRef.uid", Want::string, false},
+    {"objectRef.resourceVersion", Want::string, false},
+    {"objectRef.subresource", Want::string, false},
+    {"responseStatus.code", Want::integer, false},
+};
+
+/// The value at `key` including JSON null (child() treats null as absent).
+std::optional<element> raw_child(element e, std::string_view key) {
+    element out;
+    if (e.is_object() && !e[key].get(out)) return out;
+    return std::nullopt;
+}
+
+/// The type error of `v` against the rule for "<prefix><key>", or "" (no rule, or right type).
+/// One pass over each object's fields: cheap enough for every line the pre-filter skips.
+std::string field_error(std::string_view prefix, std::string_view key, element v, std::uint32_t& seen) {
+    for (std::size_t i = 0; i < std::size(k_event_fields); ++i) {
+        const FieldRule& f = k_event_fields[i];
+        if (f.path.size() != prefix.size() + key.size() || !f.path.starts_with(prefix) || !f.path.ends_with(key))
+            continue;
+        if (v.is_null()) return {};
+        seen |= 1u << i;
+        if (!has_type(v, f.want))
+            return "expected \"" + std::string(f.path) + "\" to be " + want_name(f.want) + ", found " + type_name(v);
+        return {};
+    }
+    return {};
+}
+
+/// Why `ev` is not a well-formed audit event, or "" when it is.
+std::string event_shape_error(element ev) {
+    static_assert(std::size(k_event_fields) <= 32);
+    std::uint32_t seen = 0;
+    simdjson::dom::object top;
+    if (ev.get_object().get(top)) return std::string("expected an audit event (a JSON object), found ") + type_name(ev);
+    for (auto [key, v] : top) {
+        if (key == "auditID") {
+            if (!v.is_null() && !v.is_string()) return std::string("expected \"auditID\" to be a string, found ") + type_name(v);
+            continue;
+        }
+        if (std::string err = field_error("", key, v, seen); !err.empty()) return err;
+        if ((key == "user" || key == "objectRef" || key == "impersonatedUser" || key == "responseStatus") && v.is_object()) {
+            const std::string prefix = std::string(key) + ".";
+            simdjson::dom::object inner;
+            if (v.get_object().get(inner)) continue;
+            for (auto [k2, v2] : inner)
+                if (std::string err = field_error(prefix, k2, v2, seen); !err.empty()) return err;
+        }
+    }
+    for (std::size_t i = 0; i < std::size(k_event_fields); ++i) {
+        const FieldRule& f = k_event_fields[i];
+        if (f.required && !(seen & (1u << i)))
+            return "expected an audit event with \"" + std::string(f.path) + "\" (" + want_name(f.want) + "), found none";
+    }
+    return {};
+}
+
 // ------------------------------------------------------------------------ classification
 
 enum class Target { none, policy, workload, job, event, namespace_ };
@@ -162,6 +287,9 @@ struct Ctx {
     bool audit = false;
     std::uint64_t line = 0;
     std::string audit_id, stage, verb, level, request_uri, user_agent, subresource;
+    /// What makes this event's rows unique: its auditID, or for an event without one a digest
+    /// of its whole content (see content_key()).
+    std::string key;
     Actor actor;
     std::optional<std::int64_t> code;
     std::string time;
@@ -218,7 +346,29 @@ struct Extractor::Impl {
             ++c.rows_dup;
     }
 
-    void skip(const std::string& reason) { ++c.skipped[reason]; }
+    void skip(const std::string& reason) {
+        ++c.skipped[reason];
+        ++skips;
+    }
+
+    /// Every event read ends as exactly one of kept, context, skipped (by reason) or bad, so the
+    /// summary adds up; settle() files an event that ended as none of them under `reason`.
+    struct Outcome {
+        std::uint64_t kept, context, skips, bad;
+    };
+    std::uint64_t skips = 0;
+    Outcome outcome() const { return {c.kept, c.context, skips, c.bad}; }
+    void settle(const Outcome& before, const char* reason) {
+        const Outcome now = outcome();
+        if (now.kept == before.kept && now.context == before.context && now.skips == before.skips &&
+            now.bad == before.bad)
+            skip(reason);
+    }
+
+    /// The key of an event without an auditID: sha256 of its compact JSON, so every field takes
+    /// part (two such events are one only when they are identical). Documented in
+    /// man/kueuegov-audit.1.
+    static std::string content_key(element ev) { return "sha256:" + sha256_hex(json_of(ev)); }
 
     void bad(std::uint64_t line_no, std::string_view message) {
         diag << source << ":" << line_no << ": " << message << "\n";
@@ -229,13 +379,17 @@ struct Extractor::Impl {
     void value(element root, std::uint64_t line_no) {
         const std::string_view kind = str(root, "kind");
         const std::string_view api = str(root, "apiVersion");
-        const bool audit_shape = api.starts_with("audit.k8s.io") || child(root, "auditID").has_value();
+        // v1beta1 captures may lack apiVersion and events may lack auditID: stage and verb
+        // together still say "audit event" (a Kubernetes object has neither).
+        const bool audit_shape = api.starts_with("audit.k8s.io") || raw_child(root, "auditID").has_value() ||
+                                 (raw_child(root, "stage").has_value() && raw_child(root, "verb").has_value());
         if (kind == "EventList" || (root.is_array())) {
             std::optional<element> list = root;
             if (!root.is_array()) list = child(root, "items");
             if (!list || !list->is_array()) {
                 ++c.events;
-                skip("EventList without items");
+                ++c.bad;
+                bad(line_no, "expected an EventList with an \"items\" array, found none");
                 return;
             }
             const simdjson::dom::array items = array_of(*list);
@@ -253,6 +407,17 @@ struct Extractor::Impl {
 
     void audit_event(element ev, std::uint64_t line_no) {
         ++c.events;
+        const Outcome before = outcome();
+        audit_event_rows(ev, line_no);
+        settle(before, "write that yields no evidence row (nothing Kueue records changed)");
+    }
+
+    void audit_event_rows(element ev, std::uint64_t line_no) {
+        if (const std::string err = event_shape_error(ev); !err.empty()) {
+            ++c.bad;
+            bad(line_no, err);
+            return;
+        }
         Ctx x;
         x.audit = true;
         x.line = line_no;
@@ -274,6 +439,7 @@ struct Extractor::Impl {
         x.uid = std::string(str(ref, "uid"));
         x.rv = std::string(str(ref, "resourceVersion"));
         x.audit_id = std::string(str(ev, "auditID"));
+        x.key = x.audit_id.empty() ? content_key(ev) : x.audit_id;
         x.level = std::string(str(ev, "level"));
         x.request_uri = std::string(str(ev, "requestURI"));
         x.user_agent = std::string(str(ev, "userAgent"));
@@ -331,7 +497,7 @@ struct Extractor::Impl {
         if (!x.subresource.empty()) return skip("status write of a queue-policy object");
         ObjectVersionRow r;
         r.line = x.line;
-        r.nkey = "audit:" + x.audit_id + ":" + x.stage;
+        r.nkey = "audit:" + x.key + ":" + x.stage;
         r.origin = "audit";
         r.kind = kind;
         r.namespace_ = x.ns;
@@ -395,7 +561,7 @@ struct Extractor::Impl {
         if (x.subresource.empty() && x.verb == "delete") {
             WorkloadEventRow r;
             step_row(r, x, ns, name);
-            r.nkey = "wl:" + ns + "/" + name + ":deleted:" + x.audit_id;
+            r.nkey = "wl:" + ns + "/" + name + ":deleted:" + x.key;
             r.step = "deleted";
             r.time = x.time;
             r.ts_us = x.ts_us;
@@ -412,7 +578,7 @@ struct Extractor::Impl {
                 WorkloadEventRow r;
                 step_row(r, x, ns, name);
                 r.step = active ? "reactivated" : "deactivated";
-                r.nkey = "wl:" + ns + "/" + name + ":" + r.step + ":" + x.audit_id;
+                r.nkey = "wl:" + ns + "/" + name + ":" + r.step + ":" + x.key;
                 r.time = x.time;
                 r.ts_us = x.ts_us;
                 r.uid = x.uid;
@@ -520,7 +686,7 @@ struct Extractor::Impl {
                 if (!q) {
                     bad(x.line, "expected a quantity in status.admission.podSetAssignments[" + podset + "].resourceUsage." +
                                     a.resource + ", found \"" + a.quantity + "\"");
-                    ++c.bad;
+                    ++c.bad_values;
                     continue;
                 }
                 a.milli = q->milli_value();
@@ -559,7 +725,7 @@ struct Extractor::Impl {
             j.code = x.code;
             j.audit_id = x.audit_id;
             j.kueue_mutated = x.kueue_mutation;
-            j.nkey = "job:audit:" + x.audit_id;
+            j.nkey = "job:audit:" + x.key;
         } else {
             const std::string_view created = str(meta, "creationTimestamp");
             j.created = std::string(created);
@@ -622,7 +788,7 @@ struct Extractor::Impl {
         if (!x.refused() && before && *before == now) return false;  // rewritten unchanged
         JobLabelChangeRow r;
         r.line = x.line;
-        r.nkey = "joblabel:audit:" + x.audit_id + ":" + std::string(label);
+        r.nkey = "joblabel:audit:" + x.key + ":" + std::string(label);
         r.kind = kind;
         r.namespace_ = x.ns;
         r.name = x.name;
@@ -708,7 +874,7 @@ struct Extractor::Impl {
         n.time = x.time;
         n.ts_us = x.ts_us;
         n.audit_id = x.audit_id;
-        n.nkey = x.audit ? "ns:audit:" + x.audit_id : "ns:export:" + n.name + ":" + sha256_hex(n.labels_json);
+        n.nkey = x.audit ? "ns:audit:" + x.key : "ns:export:" + n.name + ":" + sha256_hex(n.labels_json);
         emit(n);
     }
 
@@ -724,13 +890,26 @@ struct Extractor::Impl {
 
     void exported_object(element obj, std::uint64_t line_no) {
         ++c.events;
+        const Outcome before = outcome();
+        exported_object_rows(obj, line_no);
+        settle(before, "object that yields no evidence row");
+    }
+
+    void exported_object_rows(element obj, std::uint64_t line_no) {
         const std::string_view kind = str(obj, "kind"), api = str(obj, "apiVersion");
         if (child(obj, "protoPayload"))
             return skip("GKE Cloud Logging LogEntry (not read yet: bring audit.k8s.io events)");
         const Classified cl = classify_kind(api, kind);
         if (cl.target == Target::none)
-            return skip(kind.empty() ? std::string("document without apiVersion/kind")
-                                     : "object of a kind Kueue evidence does not use (" + std::string(kind) + ")");
+        {
+            if (kind.empty() || api.empty()) {
+                ++c.bad;
+                bad(line_no, std::string("expected an audit event (auditID, stage, verb) or a Kubernetes object (apiVersion and "
+                                         "kind), found ") + (obj.is_object() ? "an object with neither" : type_name(obj)));
+                return;
+            }
+            return skip("object of a kind Kueue evidence does not use (" + std::string(kind) + ")");
+        }
         Ctx x;
         x.line = line_no;
         x.time = as_of_text;
@@ -791,6 +970,33 @@ Extractor::~Extractor() = default;
 void Extractor::bad(std::uint64_t line_no, std::string_view message) { m->bad(line_no, message); }
 
 void Extractor::skip(const char* reason) { m->skip(reason); }
+
+void Extractor::skipped_line(std::string_view text, std::uint64_t line_no, const char* reason) {
+    // The pre-filter read a few raw substrings only: the line must still be a well-formed event
+    // (or object) to be counted as skipped, else it is a bad line like any other.
+    element root;
+    if (m->parser.parse(text.data(), text.size(), false).get(root) || !root.is_object()) {
+        line(text, line_no);  // reports it as bad
+        return;
+    }
+    ++m->c.events;
+    const std::string_view kind = str(root, "kind");
+    const bool audit_shape = str(root, "apiVersion").starts_with("audit.k8s.io") || raw_child(root, "auditID") ||
+                             (raw_child(root, "stage") && raw_child(root, "verb"));
+    std::string err;
+    if (audit_shape) {
+        err = event_shape_error(root);
+    } else if (kind.empty() || str(root, "apiVersion").empty()) {
+        err = "expected an audit event (auditID, stage, verb) or a Kubernetes object (apiVersion and kind), "
+              "found an object with neither";
+    }
+    if (!err.empty()) {
+        ++m->c.bad;
+        bad(line_no, err);
+        return;
+    }
+    m->skip(reason);
+}
 
 namespace {
 

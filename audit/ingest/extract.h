@@ -27,6 +27,18 @@ struct Counts {
     std::uint64_t rows_dup = 0;  ///< rows already in the store (same natural key)
     std::uint64_t bad = 0;       ///< corrupt or truncated lines/documents, reported and skipped
     std::map<std::string, std::uint64_t> skipped;  ///< reason -> events
+    /// Reported problems that are not events: a bad value inside a kept event (its other rows
+    /// are kept), a gzip stream cut short, a file that changed while being read.
+    std::uint64_t bad_values = 0;
+    std::uint64_t source_errors = 0;
+
+    std::uint64_t skipped_total() const {
+        std::uint64_t n = 0;
+        for (const auto& [reason, k] : skipped) n += k;
+        return n;
+    }
+    /// Every event read is exactly one of these: read = kept + context + skipped + bad.
+    bool adds_up() const { return events == kept + context + skipped_total() + bad; }
 };
 
 class Extractor {
@@ -49,6 +61,10 @@ public:
 
     /// Counts an event skipped for `reason` (used by the pre-filter).
     void skip(const char* reason);
+
+    /// A line the pre-filter found irrelevant: counted as skipped for `reason` when it is a
+    /// well-formed event or object, else reported and counted as bad. Same padding as line().
+    void skipped_line(std::string_view text, std::uint64_t line_no, const char* reason);
 
 private:
     struct Impl;

@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <algorithm>
 #include <deque>
 
 namespace kg::audit::ingest {
@@ -69,7 +70,9 @@ BatchInput input_since(const Counts& now, const Counts& then) {
     BatchInput in;
     in.events = static_cast<std::int64_t>(now.events - then.events);
     in.kept = static_cast<std::int64_t>(now.kept - then.kept);
-    in.bad = static_cast<std::int64_t>(now.bad - then.bad);
+    // Source-level problems are recorded with the bad lines: the batch's input had a defect.
+    in.bad = static_cast<std::int64_t>(now.bad + now.bad_values + now.source_errors - then.bad - then.bad_values -
+                                       then.source_errors);
     in.skipped_json = "{";
     bool first = true;
     for (const auto& [reason, n] : now.skipped) {
@@ -82,6 +85,21 @@ BatchInput input_since(const Counts& now, const Counts& then) {
     }
     in.skipped_json += "}";
     return in;
+}
+
+/// The start of a line for a diagnostic, control bytes (NUL in a zeroed file) as \xNN.
+std::string printable_excerpt(std::string_view s) {
+    std::string out;
+    for (unsigned char ch : s.substr(0, std::min<std::size_t>(s.size(), 40))) {
+        if (ch < 0x20 || ch == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", ch);
+            out += buf;
+        } else {
+            out += static_cast<char>(ch);
+        }
+    }
+    return s.size() > 40 ? out + "..." : out;
 }
 
 bool looks_like_json_line(std::string_view s) {
@@ -128,14 +146,20 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         if (trim_left(l.text).empty() && peeked.empty()) continue;
         peeked.push_back({std::string(l.text), l.number, l.end_offset, l.too_long});
     }
-    bool lines_mode = false;
-    if (!peeked.empty() && looks_like_json_line(peeked.front().text)) {
+    // A cut first line (a rotated log, `tail -c +N`) is not JSON: a second line that is a whole
+    // JSON object still makes the source JSON lines, and the cut line is reported below.
+    auto parses = [](const PeekedLine& l) {
         simdjson::dom::parser p;
         simdjson::dom::element e;
-        const std::string first(strip_cri(trim_left(peeked.front().text)));
-        lines_mode = !p.parse(first).get(e) || peeked.front().too_long ||
+        const std::string text(strip_cri(trim_left(l.text)));
+        return !p.parse(text).get(e) && e.is_object();
+    };
+    bool lines_mode = false;
+    if (!peeked.empty() && looks_like_json_line(peeked.front().text)) {
+        lines_mode = parses(peeked.front()) || peeked.front().too_long ||
                      (peeked.size() > 1 && looks_like_json_line(peeked[1].text));
     }
+    if (!lines_mode && peeked.size() > 1 && looks_like_json_line(peeked[1].text) && parses(peeked[1])) lines_mode = true;
     res.format = peeked.empty() ? "empty" : (lines_mode ? "audit-jsonl" : "documents");
     id.format = res.format;
     if (!lines_mode) id.as_of = model::format_rfc3339(as_of_s);
@@ -163,6 +187,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     };
 
     std::uint64_t last_line = 0, end_offset = 0;
+    const std::uint64_t first_line = peeked.empty() ? 0 : peeked.front().number;
     if (lines_mode) {
         std::uint64_t since_commit = 0, last_commit_offset = 0;
         if (st.resumed && st.resume_offset > 0) {
@@ -182,30 +207,27 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
                 ++res.counts.bad;
                 ex.bad(number, "expected an audit event line under " + std::to_string(opt.max_line >> 20) +
                                    " MiB, found a longer line (skipped)");
+            } else if (!t.empty() && t.front() != '{' && t.front() != '[') {
+                ++res.counts.events;
+                ++res.counts.bad;
+                ex.bad(number, std::string(number == first_line ? "the first line is cut (a rotated log or tail -c +N?): " : "") +
+                                   "expected a JSON audit event starting with '{', found \"" +
+                                   printable_excerpt(t) + "\"");
             } else if (!t.empty()) {
-                switch (prefilter(t)) {
-                    case Prefilter::unrelated:
-                        ++res.counts.events;
-                        ex.skip("not a Kueue, job, Kueue event or namespace request (pre-filter)");
-                        break;
-                    case Prefilter::read_verb:
-                        ++res.counts.events;
-                        ex.skip("read-only verb (get/list/watch)");
-                        break;
-                    case Prefilter::early_stage:
-                        ++res.counts.events;
-                        ex.skip("stage before ResponseComplete");
-                        break;
-                    case Prefilter::keep:
-                        if (needs_padding) {
-                            padded.assign(t);
-                            padded.append(simdjson::SIMDJSON_PADDING, '\0');
-                            ex.line(std::string_view(padded.data(), t.size()), number);
-                        } else {
-                            ex.line(t, number);
-                        }
-                        break;
+                const Prefilter pf = prefilter(t);
+                const char* reason = pf == Prefilter::unrelated   ? "not a Kueue, job, Kueue event or namespace request (pre-filter)"
+                                     : pf == Prefilter::read_verb ? "read-only verb (get/list/watch)"
+                                                                  : "stage before ResponseComplete";
+                std::string_view text_p = t;
+                if (needs_padding) {
+                    padded.assign(t);
+                    padded.append(simdjson::SIMDJSON_PADDING, '\0');
+                    text_p = std::string_view(padded.data(), t.size());
                 }
+                if (pf == Prefilter::keep)
+                    ex.line(text_p, number);
+                else
+                    ex.skipped_line(text_p, number, reason);
             }
             since_commit = end - last_commit_offset;
             if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows) || since_commit >= opt.batch_bytes) {
@@ -231,6 +253,19 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         }
         text += rest;
         end_offset = reader.offset();
+        // A NUL byte (a zeroed or binary file) ends what can be read as text: report where, and
+        // read the documents before its line.
+        if (const auto nul = text.find('\0'); nul != std::string::npos) {
+            const auto line_start = text.rfind('\n', nul);
+            const std::size_t keep = line_start == std::string::npos ? 0 : line_start + 1;
+            const auto line_no = first_line + static_cast<std::uint64_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(keep), '\n'));
+            ++res.counts.events;
+            ++res.counts.bad;
+            diag << (path == "-" ? std::string("<stdin>") : path) << ":" << line_no << ":" << (nul - keep + 1)
+                 << ": expected YAML or JSON text, found a NUL byte (a zeroed or binary file?); the rest of the file "
+                    "was not read\n";
+            text.resize(keep);
+        }
         model::SourceFiles files;
         const std::uint32_t file_id = files.add(path == "-" ? "<stdin>" : path);
         model::DiagSink diags;
@@ -249,18 +284,32 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         });
         for (const model::Diagnostic& d : diags.items()) {
             if (d.severity != model::Severity::error) continue;
+            ++res.counts.events;
             ++res.counts.bad;
             diag << model::format_diagnostic(files, d, false) << "\n";
         }
     }
     if (!in.ok()) {
-        ++res.counts.bad;
+        ++res.counts.source_errors;
         diag << path << ": " << in.error() << " (lines before it were kept)\n";
     } else if (in.truncated()) {
-        ++res.counts.bad;
+        ++res.counts.source_errors;
         diag << path << ": gzip stream ends early (a truncated file); the lines before the cut were kept\n";
     }
     in.drain_raw();
+    // A file that changed while it was read is not the file its hash names: keep what was read
+    // (the batches say up to where) but leave the source partial rather than seal it as complete.
+    if (const std::string why = in.changed_while_read(); !why.empty()) {
+        ++res.counts.source_errors;
+        res.status = SourceResult::Status::changed;
+        res.message = "changed while being read: " + why;
+        diag << path << ": changed while being read (" << why
+             << "); what was read is kept but the source is not sealed as complete; ingest it again once it "
+                "is stable\n";
+        writer.commit(end_offset, last_line, input_since(res.counts, at_commit));
+        committed();
+        return res;
+    }
     writer.seal(end_offset, last_line, static_cast<std::int64_t>(in.raw_read()), in.sha256(),
                 input_since(res.counts, at_commit));
     committed();

@@ -35,7 +35,9 @@ struct IngestOptions {
 };
 
 struct SourceResult {
-    enum class Status { ingested, resumed, duplicate, unreadable };
+    /// changed: the file shrank, grew or was rewritten while being read; what was read is stored
+    /// but the source stays partial (not sealed).
+    enum class Status { ingested, resumed, duplicate, unreadable, changed };
     Status status = Status::ingested;
     std::string path;
     std::string format;       ///< audit-jsonl, documents, empty

@@ -39,8 +39,12 @@ Input::Input(const std::string& path) : m_z(std::make_unique<Z>()) {
                 m_error = "is a directory";
                 return;
             }
-            if (S_ISREG(st.st_mode)) m_raw_size = static_cast<std::uint64_t>(st.st_size);
+            if (S_ISREG(st.st_mode)) {
+                m_raw_size = static_cast<std::uint64_t>(st.st_size);
+                m_regular = true;
+            }
             m_mtime = st.st_mtime;
+            m_mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
         }
     }
     // Read the head once: it names the source (head hash) and tells gzip from plain text.
@@ -133,5 +137,18 @@ void Input::drain_raw() {
 }
 
 std::string Input::sha256() { return m_sha.hex(); }
+
+std::string Input::changed_while_read() const {
+    if (!m_regular || m_file == nullptr) return {};
+    struct stat st{};
+    if (fstat(fileno(m_file), &st) != 0) return std::string("cannot stat it again: ") + std::strerror(errno);
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    const std::int64_t mtime_ns = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+    if (size != m_raw_size || m_raw_read != m_raw_size)
+        return "its size was " + std::to_string(m_raw_size) + " bytes when opened, " + std::to_string(size) +
+               " now, and " + std::to_string(m_raw_read) + " bytes were read";
+    if (mtime_ns != m_mtime_ns) return "it was modified while being read (same size, new modification time)";
+    return {};
+}
 
 }  // namespace kg::audit::ingest

@@ -39,6 +39,9 @@ public:
     void drain_raw();
     /// sha256 of every raw byte read so far (call after the end).
     std::string sha256();
+    /// After the end: why the file is not the one that was opened (it shrank, grew or was
+    /// rewritten while being read), or "" when it is unchanged. Always "" for stdin and pipes.
+    std::string changed_while_read() const;
 
 private:
     std::size_t read_raw(char* buf, std::size_t n);
@@ -54,6 +57,8 @@ private:
     std::string m_head_sha;
     std::uint64_t m_raw_size = 0, m_raw_read = 0;
     std::int64_t m_mtime = 0;
+    std::int64_t m_mtime_ns = 0;
+    bool m_regular = false;
     Sha256 m_sha;
     struct Z;
     std::unique_ptr<Z> m_z;

@@ -1,5 +1,6 @@
-// The cheap test every raw audit line passes before any JSON parse: most of a real
-// audit log is leases, pods, events and reads that cannot matter to Kueue evidence.
+// The cheap test every raw audit line passes before extraction: most of a real audit log
+// is leases, pods, events and reads that cannot matter to Kueue evidence. A line it rejects
+// is still parsed and checked (Extractor::skipped_line): a corrupt line is never "skipped".
 // The apiserver writes an event's fields in a fixed order (audit.k8s.io/v1 Go struct),
 // so verb, stage and the flat objectRef object come before any body: the filter reads
 // them with a few bounded memmem calls instead of scanning whole lines.

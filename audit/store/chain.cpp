@@ -1,7 +1,10 @@
 #include "audit/store/chain.h"
 
 #include "audit/sha256.h"
+#include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
+
+#include <map>
 
 namespace kg::audit::store {
 
@@ -35,7 +38,35 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
     }
     const std::string rows_digest = rows.hex();
 
+    Stmt ver(db, "SELECT COALESCE(chain_version, 1) FROM batches WHERE id = ?");
+    ver.bind(1, batch_id);
+    const std::int64_t version = ver.step() ? ver.int64(0) : 1;
+
     Sha256 h;
+    if (version >= 2) {
+        // v2: every column of the header (prev_hash is fed first, hash is the result) and of the
+        // sealed source record, so no field of either can be edited unseen.
+        h.field(std::string_view("kueuegov-batch-v2"));
+        h.field(prev_hash);
+        Stmt b(db, "SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, committed_at, "
+                   "events, kept, bad, skipped, chain_version FROM batches WHERE id = ?");
+        b.bind(1, batch_id);
+        bool seals = false;
+        std::int64_t source_id = 0;
+        if (b.step()) {
+            feed_row(h, b);
+            seals = b.int64(7) != 0;
+            source_id = b.int64(1);
+        }
+        if (seals) {
+            Stmt src(db, "SELECT * FROM sources WHERE id = ?");
+            src.bind(1, source_id);
+            if (src.step()) feed_row(h, src);
+        }
+        h.field(rows_digest);
+        out.hash = h.hex();
+        return out;
+    }
     h.field(std::string_view("kueuegov-batch-v1"));
     h.field(prev_hash);
     Stmt b(db, "SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, committed_at "
@@ -60,6 +91,105 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
     }
     h.field(rows_digest);
     out.hash = h.hex();
+    return out;
+}
+
+}  // namespace kg::audit::store
+
+namespace kg::audit::store {
+
+namespace {
+
+struct SchemaEntry {
+    std::string type, name, table, sql;
+};
+
+std::map<std::pair<std::string, std::string>, SchemaEntry> schema_entries(Db& db) {
+    std::map<std::pair<std::string, std::string>, SchemaEntry> out;
+    Stmt s(db, "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master");
+    while (s.step()) out[{s.text(0), s.text(1)}] = {s.text(0), s.text(1), s.text(2), s.text(3)};
+    return out;
+}
+
+/// The schema a store of the current version has: built by running the migrations in memory,
+/// so it is exactly what migrate() creates (ALTER TABLE texts included).
+std::map<std::pair<std::string, std::string>, SchemaEntry>& expected_entries() {
+    static std::map<std::pair<std::string, std::string>, SchemaEntry> entries = [] {
+        Db mem(":memory:", Db::Mode::read_write_create);
+        migrate(mem);
+        return schema_entries(mem);
+    }();
+    return entries;
+}
+
+}  // namespace
+
+std::map<std::string, RowContent> row_contents(Db& db) {
+    std::map<std::string, RowContent> out;
+    for (const char* table : k_evidence_tables) {
+        Stmt s(db, std::string("SELECT t.*, b.source_id FROM ") + table + " t LEFT JOIN batches b ON b.id = t.batch_id");
+        const int n = s.columns() - 1;  // the joined source_id is not content
+        int nkey_col = -1, line_col = -1;
+        for (int c = 0; c < n; ++c) {
+            const std::string_view name = s.column_name(c);
+            if (name == "nkey") nkey_col = c;
+            if (name == "line") line_col = c;
+        }
+        while (s.step()) {
+            Sha256 h;
+            for (int c = 0; c < n; ++c) {
+                const std::string_view name = s.column_name(c);
+                if (name == "id" || name == "batch_id") continue;
+                h.field(static_cast<std::int64_t>(s.type(c)));
+                if (!s.is_null(c)) h.field(s.text_view(c));
+            }
+            RowContent rc{h.hex(), s.is_null(n) ? 0 : s.int64(n), line_col >= 0 ? s.int64(line_col) : 0};
+            out[std::string(table) + " " + s.text(nkey_col)] = std::move(rc);
+        }
+    }
+    return out;
+}
+
+std::string schema_digest(Db& db) {
+    Sha256 h;
+    h.field(std::string_view("kueuegov-schema-v1"));
+    for (const auto& [key, e] : schema_entries(db)) {
+        h.field(e.type);
+        h.field(e.name);
+        h.field(e.table);
+        h.field(e.sql);
+    }
+    Stmt m(db, "SELECT * FROM schema_migrations ORDER BY version");
+    while (m.step()) feed_row(h, m);
+    Stmt app(db, "PRAGMA application_id");
+    h.field(app.step() ? app.int64(0) : 0);
+    return h.hex();
+}
+
+std::vector<std::string> schema_differences(Db& db) {
+    std::vector<std::string> out;
+    const auto have = schema_entries(db);
+    const auto& want = expected_entries();
+    for (const auto& [key, e] : have) {
+        const auto it = want.find(key);
+        if (it == want.end())
+            out.push_back(e.type + " " + e.name + " (on " + e.table + ") is not part of the kueuegov schema: " +
+                          (e.sql.empty() ? std::string("(no SQL)") : e.sql));
+        else if (it->second.sql != e.sql || it->second.table != e.table)
+            out.push_back(e.type + " " + e.name + " differs from the kueuegov schema: " + e.sql);
+    }
+    for (const auto& [key, e] : want)
+        if (!have.count(key)) out.push_back(e.type + " " + e.name + " of the kueuegov schema is missing");
+    // Migration rows: the versions and names this binary applied, nothing else.
+    std::map<std::int64_t, std::string> rows;
+    Stmt m(db, "SELECT version, name FROM schema_migrations");
+    while (m.step()) rows[m.int64(0)] = m.text(1);
+    Db mem(":memory:", Db::Mode::read_write_create);
+    migrate(mem);
+    Stmt k(mem, "SELECT version, name FROM schema_migrations");
+    std::map<std::int64_t, std::string> known;
+    while (k.step()) known[k.int64(0)] = k.text(1);
+    if (rows != known) out.push_back("schema_migrations rows differ from the migrations this kueuegov applies");
     return out;
 }
 

@@ -1,6 +1,8 @@
 // The batch hash chain. A batch's hash is
-//   sha256("kueuegov-batch-v1" || prev_hash || batch header || [source record if it seals the
+//   sha256("kueuegov-batch-v2" || prev_hash || batch header || [source record if it seals the
 //          source] || digest of its rows),
+// where v2 (batches.chain_version = 2) hashes every column of the header and of the source
+// record; v1 batches (written before schema 3) hash the columns they always did.
 // where the rows digest covers every column of every row the batch inserted, table by table in
 // a fixed order and by id within a table, each value length-prefixed with its SQLite type.
 // The writer and `audit verify` call the same function on the stored rows, so any edit,
@@ -8,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace kg::audit::store {
 
@@ -22,7 +26,29 @@ struct BatchDigest {
     std::int64_t rows = 0;  ///< rows found with this batch_id
 };
 
+/// The chain version new batches are written with.
+constexpr int k_chain_version = 2;
+
 /// Recomputes the hash of batch `batch_id` from the stored rows and the given previous hash.
 BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash);
+
+/// sha256 over the store's schema: every sqlite_master entry (tables, views, indexes, triggers,
+/// with their SQL), the schema_migrations rows and the application id. Part of a signed head.
+std::string schema_digest(Db& db);
+
+/// One evidence row's content for comparing two stores: sha256 over every column except id and
+/// batch_id (which depend on the store), and the source that inserted it.
+struct RowContent {
+    std::string digest;
+    std::int64_t source_id = 0;
+    std::int64_t line = 0;
+};
+
+/// Every evidence row, keyed by "table nkey".
+std::map<std::string, RowContent> row_contents(Db& db);
+
+/// How the store's schema differs from the schema this binary creates (a planted trigger, an
+/// extra table, view or index, an altered definition, a migration row edited), one line each.
+std::vector<std::string> schema_differences(Db& db);
 
 }  // namespace kg::audit::store

@@ -3,6 +3,7 @@
 #include "audit/store/sqlite.h"
 #include "model/result.h"
 
+#include <cstdlib>
 #include <ctime>
 #include <string>
 
@@ -233,19 +234,45 @@ ALTER TABLE batches ADD COLUMN bad INTEGER;
 ALTER TABLE batches ADD COLUMN skipped TEXT;
 )sql";
 
+// Migration 3: the chain version of each batch (NULL = v1; v2 batches hash every column of the
+// sealed source record) and the signed heads written by `audit sign`. The application id marks
+// the file as a kueuegov store, so another SQLite file is recognised before anything is written.
+constexpr const char* k_migration_3 = R"sql(
+ALTER TABLE batches ADD COLUMN chain_version INTEGER;
+CREATE TABLE head_signatures(
+  id INTEGER PRIMARY KEY,
+  sequence INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  time TEXT NOT NULL,
+  schema_sha256 TEXT NOT NULL,
+  algorithm TEXT NOT NULL,
+  public_key TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  signed_at TEXT NOT NULL
+);
+PRAGMA application_id = 1262966321;
+)sql";
+
 const Migration k_migrations[] = {
     {1, "initial schema", k_migration_1},
     {2, "input counts per batch", k_migration_2},
+    {3, "chain v2 and signed heads", k_migration_3},
 };
 
+/// When a migration was applied. Part of the schema digest (and so of a signed head);
+/// SOURCE_DATE_EPOCH fixes it as in store.cpp, so test stores are identical.
 std::string now_rfc3339() {
     std::time_t t = std::time(nullptr);
+    if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) t = static_cast<std::time_t>(std::atoll(e));
     std::tm tm{};
     gmtime_r(&t, &tm);
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buf;
 }
+
+/// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.
+constexpr std::int64_t k_application_id = 1262966321;
 
 bool has_migrations_table(Db& db) {
     Stmt s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
@@ -271,28 +298,57 @@ void refuse_newer(Db& db, int have) {
                            " this kueuegov knows; use a newer kueuegov");
 }
 
+std::int64_t application_id(Db& db) {
+    Stmt s(db, "PRAGMA application_id");
+    return s.step() ? s.int64(0) : 0;
+}
+
 }  // namespace
+
+/// Throws model::Fatal when `db` is some other application's SQLite file: another application id,
+/// or schema objects without our schema_migrations table. Nothing has been written to it then.
+void refuse_foreign(Db& db) {
+    const std::int64_t app = application_id(db);
+    if (app != 0 && app != k_application_id)
+        throw model::Fatal(db.path() + " is not a kueuegov evidence store (SQLite application_id " +
+                           std::to_string(app) + "); choose another --db");
+    if (has_migrations_table(db)) return;
+    Stmt s(db, "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    if (s.step())
+        throw model::Fatal(db.path() + " is not a kueuegov evidence store (it holds " + s.text(0) + " " + s.text(1) +
+                           " and no schema_migrations table); nothing was changed; choose another --db");
+}
 
 void migrate(Db& db) { migrate_to(db, known_schema_version()); }
 
 void migrate_to(Db& db, int target) {
+    // One IMMEDIATE transaction around the check and every migration: a second process opening
+    // the same new store waits for the first one's commit and then finds the schema complete.
+    Transaction tx(db);
+    refuse_foreign(db);
     db.exec("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
             "applied_at TEXT NOT NULL)");
     const int have = schema_version(db);
     refuse_newer(db, have);
     for (const Migration& m : k_migrations) {
         if (m.version <= have || m.version > target) continue;
-        Transaction tx(db);
         db.exec(m.sql);
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
         ins.bind(1, std::int64_t{m.version}).bind(2, m.name).bind(3, now_rfc3339()).exec();
-        tx.commit();
     }
+    tx.commit();
 }
 
 void require_current(Db& db) {
+    refuse_foreign(db);
     const int have = schema_version(db);
-    if (have == 0) throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
+    if (have == 0) {
+        Stmt any(db, "SELECT 1 FROM sqlite_master LIMIT 1");
+        if (!any.step())
+            throw model::Fatal(db.path() + " is an empty file, not yet an evidence store (an ingest stopped before "
+                               "creating it?); run `kueuegov audit ingest --db " + db.path() + "`");
+        throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
+    }
     refuse_newer(db, have);
     if (have < known_schema_version())
         throw model::Fatal("evidence store " + db.path() + " has schema version " + std::to_string(have) +

@@ -20,6 +20,10 @@ void migrate(Db& db);
 /// migrate() up to `target` only: for tests that build an older store.
 void migrate_to(Db& db, int target);
 
+/// Throws model::Fatal when `db` belongs to another application (another SQLite application
+/// id, or schema objects without schema_migrations); reads only.
+void refuse_foreign(Db& db);
+
 /// Throws model::Fatal unless `db` is at exactly known_schema_version() (read-only opens).
 void require_current(Db& db);
 

@@ -4,18 +4,100 @@
 
 #include <sqlite3.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+
 namespace kg::audit::store {
+
+namespace {
+
+/// `path` as an SQLite URI ("file:...?immutable=1"): '%', '?' and '#' must be escaped.
+std::string immutable_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (char ch : path) {
+        if (ch == '%' || ch == '?' || ch == '#') {
+            char buf[4];
+            std::snprintf(buf, sizeof buf, "%%%02X", static_cast<unsigned char>(ch));
+            uri += buf;
+        } else {
+            uri += ch;
+        }
+    }
+    return uri + "?immutable=1";
+}
+
+/// Whether the read-only connection can read the schema. A WAL store in a directory the user
+/// cannot write (and without its -shm file) cannot be opened normally: SQLite would have to
+/// create the shared-memory file.
+bool readable(sqlite3* db) {
+    return sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+/// Whether a killed writer left a rollback journal or a write-ahead log with content.
+bool pending_log(const std::string& path) {
+    struct stat st{};
+    for (const char* suffix : {"-journal", "-wal"})
+        if (::stat((path + suffix).c_str(), &st) == 0 && st.st_size > 0) return true;
+    return false;
+}
+
+/// Replays what a killed writer left (rolls back a hot journal, recovers the WAL) by opening the
+/// store read-write once, when this user may write it; the committed content does not change.
+bool recover(const std::string& path) {
+    const auto slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    if (::access(path.c_str(), W_OK) != 0 || ::access(dir.c_str(), W_OK) != 0) return false;
+    sqlite3* db = nullptr;
+    bool ok = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) == SQLITE_OK;
+    if (ok) {
+        sqlite3_busy_timeout(db, 5000);
+        ok = readable(db);
+    }
+    sqlite3_close(db);
+    return ok;
+}
+
+}  // namespace
 
 Db::Db(const std::string& path, Mode mode) : m_path(path) {
     const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
                                               : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    if (sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    int rc = sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc == SQLITE_OK && mode == Mode::read_only && !readable(m_db) && pending_log(path) && recover(path)) {
+        // A writer killed mid-transaction left a hot journal or an unrecovered WAL, which a
+        // read-only connection may not replay; recover() did what any read-write open does.
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        rc = sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    }
+    if (rc == SQLITE_OK && mode == Mode::read_only && !readable(m_db)) {
+        // Nobody can be writing a store whose directory is read-only to us, so reading it as an
+        // immutable file is safe, unless a killed writer left a hot journal or a WAL with
+        // commits: the main file alone is then not the store (it may hold half a checkpoint).
+        if (pending_log(path)) {
+            const std::string msg = sqlite3_errmsg(m_db);
+            sqlite3_close(m_db);
+            m_db = nullptr;
+            throw model::Fatal("cannot open evidence store " + path + " read-only: " + msg +
+                               "; a writer stopped mid-transaction and left " + path +
+                               "-journal or -wal: open it once as a user who can write its directory (any "
+                               "kueuegov audit ingest --db " + path + " does), then read it");
+        }
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        rc = sqlite3_open_v2(immutable_uri(path).c_str(), &m_db,
+                             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
+        m_immutable = true;
+    }
+    if (rc != SQLITE_OK) {
         std::string msg = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         sqlite3_close(m_db);
         m_db = nullptr;
         throw model::Fatal("cannot open evidence store " + path + ": " + msg);
     }
-    sqlite3_busy_timeout(m_db, 5000);
+    sqlite3_busy_timeout(m_db, mode == Mode::read_only ? 5000 : 60000);
     sqlite3_extended_result_codes(m_db, 1);
 }
 

@@ -68,9 +68,12 @@ public:
     const std::string& path() const { return m_path; }
     [[noreturn]] void fail(std::string_view what) const;
     sqlite3* handle() const { return m_db; }
+    /// True when a read-only open fell back to SQLite's immutable mode (read-only directory).
+    bool immutable() const { return m_immutable; }
 
 private:
     sqlite3* m_db = nullptr;
+    bool m_immutable = false;
     std::string m_path;
 };
 

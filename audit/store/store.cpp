@@ -4,8 +4,17 @@
 #include "audit/store/chain.h"
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
+#include "model/result.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 
 namespace kg::audit {
@@ -40,11 +49,44 @@ Stmt& bind_bool_opt(Stmt& s, int i, const std::optional<bool>& v) {
 
 }  // namespace
 
+/// An exclusive flock() on the store file, held by a writing EvidenceStore for its lifetime:
+/// two ingests into one store run one after the other, so the second finds the first one's
+/// source complete instead of resuming it at the same time. flock and SQLite's fcntl locks are
+/// independent on Linux; the descriptor is closed only after SQLite's connection (member order),
+/// because closing any descriptor of the file would drop the process's fcntl locks.
+class EvidenceStore::WriterLock {
+public:
+    explicit WriterLock(const std::string& path) {
+        if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
+        m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (m_fd < 0)
+            throw model::Fatal("cannot open evidence store " + path + " for writing: " + std::strerror(errno));
+        if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0) return;
+        std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", path.c_str());
+        while (::flock(m_fd, LOCK_EX) != 0) {
+            if (errno != EINTR) throw model::Fatal("cannot lock evidence store " + path + ": " + std::strerror(errno));
+        }
+    }
+    ~WriterLock() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    WriterLock(const WriterLock&) = delete;
+    WriterLock& operator=(const WriterLock&) = delete;
+
+private:
+    int m_fd = -1;
+};
+
 EvidenceStore::EvidenceStore(const std::string& path, Access access)
-    : m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
+    : m_lock(access == Access::read_write ? std::make_unique<WriterLock>(path) : nullptr),
+      m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
     if (access == Access::read_write) {
-        // WAL: readers never block the ingest and a killed writer leaves the last commit intact.
+        // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
+        // writer lock makes this check and the migration one step for other writers.
+        store::refuse_foreign(*m_db);
+        // WAL: readers never block the ingest and a killed writer (also one killed while
+        // creating the schema) leaves the last commit intact.
         m_db->exec("PRAGMA journal_mode = WAL");
         m_db->exec("PRAGMA synchronous = NORMAL");
         m_db->exec("PRAGMA foreign_keys = ON");
@@ -103,9 +145,12 @@ audit::ChainVerification EvidenceStore::verify() const {
         v.intact = false;
         v.problems.push_back(std::move(p));
     };
-    Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?') "
+    Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
+                        "COALESCE(b.chain_version, 1) "
                         "FROM batches b LEFT JOIN sources s ON s.id = b.source_id ORDER BY b.id");
     std::string prev;
+    std::vector<std::string> chain;
+    std::int64_t newest_version = 1;
     while (batches.step()) {
         const std::int64_t id = batches.int64(0);
         const std::string where = "batch " + std::to_string(id) + " (source " + std::to_string(batches.int64(1)) +
@@ -122,9 +167,22 @@ audit::ChainVerification EvidenceStore::verify() const {
         if (d.hash != batches.text_view(5))
             problem(where + ": stored hash " + batches.text(5) + ", recomputed " + d.hash +
                     " (its rows, header or sealed source record were changed)");
+        // Once a batch is v2 every later one is: a v1 batch after it was downgraded to hash less.
+        if (batches.int64(7) < newest_version)
+            problem(where + ": chain version " + std::to_string(batches.int64(7)) + " after a version " +
+                    std::to_string(newest_version) + " batch (downgraded to hash fewer fields)");
+        newest_version = std::max(newest_version, batches.int64(7));
         prev = batches.text(5);
+        chain.push_back(prev);
     }
     v.head = prev;
+    v.chain = std::move(chain);
+    {
+        Stmt last(*m_db, "SELECT committed_at FROM batches ORDER BY id DESC LIMIT 1");
+        if (last.step()) v.head_time = last.text(0);
+    }
+    v.schema_sha256 = store::schema_digest(*m_db);
+    for (std::string& d : store::schema_differences(*m_db)) problem("schema: " + d);
     for (const char* table : store::k_evidence_tables) {
         Stmt orphans(*m_db, std::string("SELECT COUNT(*) FROM ") + table +
                                 " WHERE batch_id NOT IN (SELECT id FROM batches)");
@@ -138,6 +196,31 @@ audit::ChainVerification EvidenceStore::verify() const {
         problem("source " + std::to_string(unsealed.int64(0)) + " " + unsealed.text(1) +
                 ": marked complete but no batch seals it");
     return v;
+}
+
+void EvidenceStore::add_signature(const SignedHead& sh) {
+    Transaction tx(*m_db);
+    Stmt ins(*m_db, "INSERT INTO head_signatures(sequence, hash, time, schema_sha256, algorithm, public_key, "
+                    "signature, signed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    ins.bind(1, sh.head.sequence).bind(2, sh.head.hash).bind(3, sh.head.time).bind(4, sh.head.schema_sha256)
+        .bind(5, sh.algorithm).bind(6, sh.public_key).bind(7, sh.signature).bind(8, now_rfc3339());
+    ins.exec();
+    tx.commit();
+}
+
+std::optional<SignedHead> EvidenceStore::latest_signature() const {
+    Stmt s(*m_db, "SELECT sequence, hash, time, schema_sha256, algorithm, public_key, signature "
+                  "FROM head_signatures ORDER BY id DESC LIMIT 1");
+    if (!s.step()) return std::nullopt;
+    SignedHead out;
+    out.head.sequence = s.int64(0);
+    out.head.hash = s.text(1);
+    out.head.time = s.text(2);
+    out.head.schema_sha256 = s.text(3);
+    out.algorithm = s.text(4);
+    out.public_key = s.text(5);
+    out.signature = s.text(6);
+    return out;
 }
 
 // ---------------------------------------------------------------------------------- writer
@@ -399,6 +482,12 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
                 counts.bind(1, input.events).bind(2, input.kept).bind(3, input.bad).bind(4, input.skipped_json)
                     .bind(5, m_batch_id).exec();
             }
+            Stmt ver(db, "UPDATE batches SET chain_version = ? WHERE id = ?");
+            ver.bind(1, std::int64_t{store::k_chain_version}).bind(2, m_batch_id).exec();
+            // The source record takes its final resume position before a sealing batch hashes it.
+            Stmt& r = m_s->update_resume;
+            r.bind(1, static_cast<std::int64_t>(end_offset)).bind(2, static_cast<std::int64_t>(last_line)).bind(3, m_source);
+            r.exec();
             const store::BatchDigest d = store::batch_digest(db, m_batch_id, prev_hash);
             Stmt h(db, "UPDATE batches SET hash = ? WHERE id = ?");
             h.bind(1, d.hash).bind(2, m_batch_id).exec();

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "audit/store/rows.h"
+#include "audit/head.h"
 #include "audit/history.h"
 
 #include <cstdint>
@@ -42,8 +43,10 @@ class EvidenceStore {
 public:
     enum class Access { read_write, read_only };
 
-    /// Opens `path` (created and migrated when read_write). Throws model::Fatal with the path
-    /// and the reason when it cannot be opened, is not a store, or is newer than this binary.
+    /// Opens `path` (created and migrated when read_write, under an exclusive lock held until
+    /// destruction: writers take turns). Throws model::Fatal with the path and the reason when it
+    /// cannot be opened, is another application's SQLite file, or is newer than this binary.
+    /// read_only never writes, and reads a store in a read-only directory as an immutable file.
     EvidenceStore(const std::string& path, Access access);
     ~EvidenceStore();
     EvidenceStore(const EvidenceStore&) = delete;
@@ -59,10 +62,18 @@ public:
     /// Finds a partial source with the same path and head hash (to resume it) or registers a new one.
     SourceState open_source(const SourceIdentity& id);
 
-    /// Recomputes the hash chain and row ownership (see `kueuegov audit verify`).
+    /// Recomputes the hash chain and row ownership and compares the schema with the one this
+    /// binary creates (see `kueuegov audit verify`).
     audit::ChainVerification verify() const;
 
+    /// Records a signed head (`audit sign`); signatures are outside the chain (they sign it).
+    void add_signature(const SignedHead& s);
+    /// The most recent signed head, if any.
+    std::optional<SignedHead> latest_signature() const;
+
 private:
+    class WriterLock;
+    std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
 };
 

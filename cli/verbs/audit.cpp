@@ -16,13 +16,15 @@ std::vector<Verb> audit_subcommands() {
         audit_verify_subcommand(),
         audit_check_subcommand(),
         audit_timeline_subcommand(),
+        audit_head_subcommand(),
+        audit_sign_subcommand(),
     };
 }
 
 }  // namespace
 
 Verb audit_verb() {
-    return {"audit", "Evidence store from audit logs and exports: ingest, verify, check, timeline",
+    return {"audit", "Evidence store from audit logs and exports: ingest, verify, check, timeline, head, sign",
             [](CLI::App& cmd) -> VerbAction {
                 cmd.require_subcommand(1);
                 cmd.footer("The store is one SQLite file; its schema is in man kueuegov-audit.\n"

@@ -11,5 +11,7 @@ Verb audit_ingest_subcommand();
 Verb audit_verify_subcommand();
 Verb audit_check_subcommand();
 Verb audit_timeline_subcommand();
+Verb audit_head_subcommand();
+Verb audit_sign_subcommand();
 
 }  // namespace kg::cli

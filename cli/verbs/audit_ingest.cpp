@@ -77,12 +77,17 @@ void print_summary(const audit::ingest::SourceResult& r) {
         case S::duplicate: std::cout << "skipped, " << r.message << "\n"; return;
         case S::resumed: std::cout << "resumed and completed"; break;
         case S::ingested: std::cout << "ingested"; break;
+        case S::changed: std::cout << "read but NOT sealed (" << r.message << ")"; break;
     }
     std::cout << " as source " << r.source_id << " (" << r.format << (r.compression == "gzip" ? ", gzip" : "") << ")\n";
-    std::cout << "  events read " << c.events << ", kept " << c.kept << ", bad " << c.bad << "; rows added "
-              << c.rows_new << ", already stored " << c.rows_dup << "\n";
+    // Every event read is exactly one of kept, context, skipped or bad: the line adds up.
+    std::cout << "  events read " << c.events << " = kept " << c.kept << " + context " << c.context << " + skipped "
+              << c.skipped_total() << " + bad " << c.bad << "; rows added " << c.rows_new << ", already stored "
+              << c.rows_dup << "\n";
     if (c.context) std::cout << "  kept as context: " << c.context << " namespace records (labels)\n";
     for (const auto& [reason, n] : c.skipped) std::cout << "  skipped " << n << ": " << reason << "\n";
+    if (c.bad_values) std::cout << "  bad values inside kept events: " << c.bad_values << " (reported above)\n";
+    if (c.source_errors) std::cout << "  source problems: " << c.source_errors << " (reported above)\n";
     if (c.kept == 0 && c.events > 0)
         std::cout << "  no Kueue evidence in this source (no writes to Kueue objects, Jobs or Workloads, no Kueue "
                      "events)\n";
@@ -139,6 +144,8 @@ int run_ingest(const IngestArgs& a) {
         total.kept += r.counts.kept;
         total.context += r.counts.context;
         total.bad += r.counts.bad;
+        total.bad_values += r.counts.bad_values + r.counts.source_errors;
+        if (r.status == audit::ingest::SourceResult::Status::changed) ++total.source_errors;
         total.rows_new += r.counts.rows_new;
     }
     if (sources.size() > 1)
@@ -146,7 +153,8 @@ int run_ingest(const IngestArgs& a) {
                   << total.kept << ", bad " << total.bad << ", rows added " << total.rows_new
                   << (total.kept == 0 && total.events > 0 ? "; no Kueue evidence in any source" : "") << "\n";
     if (unreadable == sources.size() || (total.events > 0 && total.bad == total.events)) return k_exit_usage;
-    return unreadable != 0 || total.bad != 0 ? k_exit_findings : k_exit_ok;
+    return unreadable != 0 || total.bad != 0 || total.bad_values != 0 || total.source_errors != 0 ? k_exit_findings
+                                                                                                : k_exit_ok;
 }
 
 }  // namespace
@@ -170,8 +178,11 @@ Verb audit_ingest_subcommand() {
                            "  kueuegov audit ingest --db evidence.db --as-of 2026-10-05T09:00:00Z snap.yaml\n"
                            "  zcat audit.log.gz | kueuegov audit ingest --db evidence.db -\n"
                            "Ingesting a source again adds nothing; an interrupted ingest is completed by the next one.\n"
+                           "Every line that is not a well-formed audit event (or object) is reported as file:line and\n"
+                           "counted as bad: events read = kept + context + skipped + bad.\n"
                            "Exit status: 0 everything ingested; 1 some lines, documents or sources were bad and\n"
-                           "skipped (the rest kept); 2 nothing could be read or the store could not be written.");
+                           "skipped (the rest kept), or a source changed while being read (not sealed); 2 nothing\n"
+                           "could be read or the store could not be written.");
                 return [a] { return run_ingest(*a); };
             }};
 }

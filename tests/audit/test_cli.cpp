@@ -68,5 +68,105 @@ TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     }
     const Run r = run("audit verify --db " + db.str());
     CHECK(r.rc == 2);
-    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 2 this kueuegov knows"));
+    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 3 this kueuegov knows"));
+}
+
+TEST_CASE("an unrelated SQLite file given as --db is refused with exit 2 and left unchanged") {
+    TempPath db("cli-foreign");
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('mine')");
+    }
+    for (const std::string& verb : {"audit ingest --db " + db.str() + " " + fixture("events.json"),
+                                   "audit verify --db " + db.str(), "audit check --db " + db.str()}) {
+        const Run r = run(verb);
+        CHECK(r.rc == 2);
+        CHECK_THAT(r.out, Catch::Contains(db.str() + " is not a kueuegov evidence store (it holds table notes"));
+    }
+    kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_only);
+    kg::audit::store::Stmt s(raw, "SELECT group_concat(name) FROM sqlite_master");
+    REQUIRE(s.step());
+    CHECK(s.text(0) == "notes");
+    kg::audit::store::Stmt mode(raw, "PRAGMA journal_mode");
+    REQUIRE(mode.step());
+    CHECK(mode.text(0) == "delete");  // not switched to WAL either
+}
+
+TEST_CASE("a SQLite file of another application (application_id) is refused before anything is written") {
+    TempPath db("cli-appid");
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("PRAGMA application_id = 42");
+    }
+    const Run r = run("audit ingest --db " + db.str() + " " + fixture("events.json"));
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.out, Catch::Contains("is not a kueuegov evidence store (SQLite application_id 42)"));
+}
+
+TEST_CASE("the ingest summary adds up: read = kept + context + skipped (by reason) + bad") {
+    const Run r = run("audit ingest --db :memory: " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml") + " " +
+                      fixture("logs/corrupt.jsonl"));
+    CHECK(r.rc == 1);
+    int summaries = 0;
+    std::istringstream lines(r.out);
+    std::string line;
+    unsigned long long skipped_by_reason = 0, skipped = 0;
+    bool open = false;
+    auto close_source = [&] {
+        if (open) CHECK(skipped_by_reason == skipped);
+        skipped_by_reason = 0;
+        open = false;
+    };
+    for (; std::getline(lines, line);) {
+        unsigned long long read = 0, kept = 0, context = 0, bad = 0, n = 0, s = 0;
+        if (std::sscanf(line.c_str(), "  events read %llu = kept %llu + context %llu + skipped %llu + bad %llu", &read,
+                        &kept, &context, &s, &bad) == 5) {
+            close_source();
+            skipped = s;
+            INFO(line);
+            CHECK(read == kept + context + s + bad);
+            ++summaries;
+            open = true;
+        } else if (std::sscanf(line.c_str(), "  skipped %llu:", &n) == 1) {
+            skipped_by_reason += n;
+        }
+    }
+    close_source();
+    CHECK(summaries == 3);
+}
+
+TEST_CASE("audit head, sign and verify --expect-head/--pubkey/--check-files through the binary") {
+    TempPath db("cli-head");
+    TempPath head("cli-head", ".json");
+    TempPath signed_head("cli-signed", ".json");
+    REQUIRE(run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl")).rc == 1);
+    const Run h = run("audit head --db " + db.str() + " -o " + head.str());
+    REQUIRE(h.rc == 0);
+    const Run printed = run("audit head --db " + db.str());
+    CHECK_THAT(printed.out, Catch::Contains("\"sequence\": 1,") && Catch::Contains("\"hash\": \"") &&
+                                Catch::Contains("\"time\": \"") && Catch::Contains("\"schema_sha256\": \""));
+    const Run s = run("audit sign --db " + db.str() + " --key " + fixture("keys/test-signing-key.pem") + " -o " +
+                      signed_head.str());
+    REQUIRE(s.rc == 0);
+    const std::string pub = fixture("keys/test-signing-key.pub.pem");
+    CHECK(run("audit verify --db " + db.str() + " --expect-head " + head.str()).rc == 0);
+    CHECK(run("audit verify --db " + db.str() + " --expect-head " + signed_head.str() + " --pubkey " + pub).rc == 0);
+    const Run ok = run("audit verify --db " + db.str() + " --pubkey " + pub + " --check-files");
+    CHECK(ok.rc == 0);
+    CHECK_THAT(ok.out, Catch::Contains("signed head in the store: signature valid") &&
+                           Catch::Contains("source files: 1 re-read, 23 stored rows compared"));
+    const Run wrong = run("audit verify --db " + db.str() + " --pubkey " + fixture("keys/other-key.pub.pem"));
+    CHECK(wrong.rc == 1);
+    CHECK_THAT(wrong.out, Catch::Contains("the signature does not verify with"));
+    CHECK(run("audit verify --db " + db.str() + " --expect-head not-a-file-or-hash").rc == 2);
+    CHECK(run("audit sign --db " + db.str() + " --key " + fixture("keys/no-such.pem")).rc == 2);
+    // An edited row is caught by the chain and by --check-files (the file says otherwise).
+    {
+        kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
+        raw.exec("UPDATE object_versions SET actor = 'mallory' WHERE id = 1");
+    }
+    const Run edited = run("audit verify --db " + db.str() + " --check-files");
+    CHECK(edited.rc == 1);
+    CHECK_THAT(edited.out, Catch::Contains("differs from what the source file yields: edited after ingest"));
+    CHECK(run("audit head --db " + db.str()).rc == 1);  // no head for a chain that does not verify
 }
