@@ -1,5 +1,8 @@
 #include "audit/ingest/ingest.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "audit/ingest/input.h"
 #include "audit/ingest/line_reader.h"
 #include "audit/ingest/node_json.h"
@@ -125,7 +128,14 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     id.path = path;
     id.compression = res.compression;
     id.head_sha256 = in.head_sha256();
-    if (in.mtime() != 0) id.mtime = model::format_rfc3339(in.mtime());
+    if (in.mtime() != 0) {
+        // SOURCE_DATE_EPOCH clamps a later modification time to it, as reproducible builds clamp
+        // file times: the mtime is part of the chained source record, and a fresh checkout must
+        // give the same store as the one a golden test recorded.
+        std::int64_t mtime = in.mtime();
+        if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) mtime = std::min<std::int64_t>(mtime, std::atoll(e));
+        id.mtime = model::format_rfc3339(mtime);
+    }
     if (path != "-" && in.raw_size() > 0) {
         if (store.find_candidate_duplicate(id, static_cast<std::int64_t>(in.raw_size()))) {
             if (auto dup = store.find_complete_source(file_sha256(path))) {
