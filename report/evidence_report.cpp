@@ -129,6 +129,9 @@ mstch::map context(const ReportData& d, bool with_charts) {
         }
         stats.push_back(std::move(m));
     }
+    mstch::array bypass;
+    for (const auto& b : d.unattributed_bypass)
+        bypass.push_back(mstch::map{{"job", b.job}, {"namespace", b.namespace_}, {"serving", b.serving}});
     mstch::array sources;
     for (const auto& s : d.sources)
         sources.push_back(mstch::map{{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256},
@@ -152,6 +155,8 @@ mstch::map context(const ReportData& d, bool with_charts) {
         {"lint", findings_ctx(d.lint_findings)},
         {"history", findings_ctx(d.history_findings)},
         {"queue_stats", stats},
+        {"has_unattributed_bypass", !bypass.empty()},
+        {"unattributed_bypass", bypass},
         {"sources", sources},
         {"chain_head", or_dash(d.chain_head)},
         {"chain_status", chain_status(d)},
@@ -218,6 +223,9 @@ void render_json(std::ostream& out, const ReportData& d) {
                                {"usageResource", s.usage_resource}, {"usage", usage}, {"preemptions", pre},
                                {"bypassAttempts", s.bypass_attempts}});
     }
+    j["unattributedBypass"] = json::array();
+    for (const auto& b : d.unattributed_bypass)
+        j["unattributedBypass"].push_back({{"job", b.job}, {"namespace", b.namespace_}, {"servedBy", b.serving}});
     j["sources"] = json::array();
     for (const auto& s : d.sources)
         j["sources"].push_back({{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256}, {"records", s.records}});
