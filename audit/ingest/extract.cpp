@@ -1,5 +1,6 @@
 #include "audit/ingest/extract.h"
 
+#include "audit/ingest/cloud/cloud.h"
 #include "audit/sha256.h"
 #include "model/quantity.h"
 #include "model/time.h"
@@ -203,7 +204,8 @@ struct Extractor::Impl {
     std::string as_of_text;
     simdjson::dom::parser parser;
     simdjson::dom::parser doc_parser;  ///< documents may nest an EventList inside a line
-    std::string padded;
+    simdjson::dom::parser inner_parser;  ///< events carried as a string inside a cloud wrapper
+    std::string padded, inner_padded;
     std::uint64_t rows_before = 0;
 
     Impl(BatchWriter& writer, Counts& counts, std::string src, std::ostream& d, std::int64_t as_of)
@@ -246,7 +248,54 @@ struct Extractor::Impl {
             audit_event(root, line_no);
             return;
         }
+        CloudSink sink{*this, line_no};
+        if (cloud::unwrap(root, sink)) return;
         exported_object(root, line_no);
+    }
+
+    // ---------------------------------------------------------------- cloud wrappers
+
+    /// Takes what the cloud readers found in one record: the event goes through audit_event
+    /// like a line of a plain log; a broken record is bad, reported at the wrapper's line.
+    struct CloudSink final : cloud::Sink {
+        Impl& m;
+        std::uint64_t line;
+        CloudSink(Impl& impl, std::uint64_t l) : m(impl), line(l) {}
+        void event_text(std::string_view json) override { m.wrapped_text(json, line); }
+        void event(element ev) override { m.wrapped_event(ev, line); }
+        void skip(const std::string& reason) override {
+            ++m.c.events;
+            m.skip(reason);
+        }
+        void bad(const std::string& message) override {
+            ++m.c.events;
+            ++m.c.bad;
+            m.bad(line, message);
+        }
+    };
+
+    void wrapped_event(element ev, std::uint64_t line_no) {
+        if (!ev.is_object() || (!str(ev, "apiVersion").starts_with("audit.k8s.io") && !child(ev, "auditID"))) {
+            ++c.events;
+            ++c.bad;
+            bad(line_no, "expected an audit.k8s.io Event inside the cloud log record, found another object");
+            return;
+        }
+        audit_event(ev, line_no);
+    }
+
+    void wrapped_text(std::string_view json, std::uint64_t line_no) {
+        inner_padded.assign(json);
+        inner_padded.append(simdjson::SIMDJSON_PADDING, '\0');
+        element ev;
+        if (auto err = inner_parser.parse(inner_padded.data(), json.size(), false).get(ev)) {
+            ++c.events;
+            ++c.bad;
+            bad(line_no, std::string("expected the audit event inside the cloud log record to be JSON, found ") +
+                             simdjson::error_message(err) + " (a message cut by the log service?)");
+            return;
+        }
+        wrapped_event(ev, line_no);
     }
 
     // ---------------------------------------------------------------- audit events
@@ -725,8 +774,6 @@ struct Extractor::Impl {
     void exported_object(element obj, std::uint64_t line_no) {
         ++c.events;
         const std::string_view kind = str(obj, "kind"), api = str(obj, "apiVersion");
-        if (child(obj, "protoPayload"))
-            return skip("GKE Cloud Logging LogEntry (not read yet: bring audit.k8s.io events)");
         const Classified cl = classify_kind(api, kind);
         if (cl.target == Target::none)
             return skip(kind.empty() ? std::string("document without apiVersion/kind")
