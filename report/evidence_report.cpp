@@ -2,6 +2,7 @@
 // data reach the layouts as plain strings and are escaped by the escape function installed for
 // the output format ({{x}}); only the charts, built and escaped here, use {{{x}}}.
 #include "report/evidence_report.h"
+#include "report/html_text.h"
 
 #include "model/time.h"
 
@@ -138,6 +139,7 @@ mstch::map context(const ReportData& d, bool with_charts) {
                                      {"records", std::to_string(s.records)}});
     return mstch::map{
         {"title", d.title},
+        {"title_text", html_escape(d.title)},  // <title> is raw text: escaped, no <wbr>
         {"scope", or_dash(d.scope)},
         {"from", model::format_rfc3339(d.from)},
         {"to", model::format_rfc3339(d.to)},
@@ -298,7 +300,9 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
     std::map<std::string, std::string> partials(t.partials.begin(), t.partials.end());
     try {
         if (f == ReportFormat::html) {
-            EscapeScope esc([](const std::string& s) { return html_escape(s); });
+            // Element text only in the layouts: break opportunities keep long identifiers from
+            // forcing the browser to split words (report/html_text.h).
+            EscapeScope esc([](const std::string& s) { return html_text(s); });
             out << mstch::render(t.html, context(data, true), partials);
         } else {
             EscapeScope esc(md_escape);

@@ -1,0 +1,60 @@
+#include "report/html_text.h"
+
+#include "report/evidence_report.h"
+
+namespace kg::report {
+
+namespace {
+
+bool alnum(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/// One whitespace-free token with break opportunities.
+void token(std::string_view t, std::size_t min_run, std::string& out) {
+    if (t.size() <= min_run) {
+        out += html_escape(t);
+        return;
+    }
+    constexpr std::string_view after = "/:.,=@])", before = "[(";
+    std::size_t run = 0;  // letters and digits since the last break opportunity
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const char c = t[i];
+        if (i > 0 && before.find(c) != std::string_view::npos) out += "<wbr>";
+        if (alnum(c)) {
+            // A hash or a long name without separators: groups of 16, as hashes are read.
+            if (run == 16) {
+                out += "<wbr>";
+                run = 0;
+            }
+            ++run;
+        } else {
+            run = 0;
+        }
+        out += html_escape(std::string_view(&t[i], 1));
+        if (after.find(c) != std::string_view::npos && i + 1 < t.size()) out += "<wbr>";
+    }
+}
+
+}  // namespace
+
+std::string html_text(std::string_view s, std::size_t min_run) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (space(s[i])) {
+            out += s[i++];
+            continue;
+        }
+        std::size_t j = i;
+        while (j < s.size() && !space(s[j])) ++j;
+        token(s.substr(i, j - i), min_run, out);
+        i = j;
+    }
+    return out;
+}
+
+}  // namespace kg::report
