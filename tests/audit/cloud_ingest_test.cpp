@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <sstream>
 
 using namespace kg::audit;
@@ -108,4 +109,46 @@ TEST_CASE("broken records inside cloud wrappers are bad lines with file:line", "
         INFO(expect);
         CHECK(in.diag.find(path + expect) != std::string::npos);
     }
+}
+
+TEST_CASE("GKE entries: refused writes keep their code, a Namespace is a cluster-scoped object", "[audit][ingest][cloud]") {
+    TempPath src("gke-edge", ".jsonl");
+    {
+        std::ofstream out(src.str());
+        // PERMISSION_DENIED (7) on a ClusterQueue patch: refused with 403, changed nothing.
+        out << R"({"insertId":"gke-1","timestamp":"2026-10-05T09:00:00.5Z","labels":{"authorization.k8s.io/decision":"forbid"},)"
+               R"("protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","serviceName":"k8s.io",)"
+               R"("methodName":"io.x-k8s.kueue.v1beta2.clusterqueues.patch","resourceName":"kueue.x-k8s.io/v1beta2/clusterqueues/team-a",)"
+               R"("authenticationInfo":{"principalEmail":"mallory@example.com"},"status":{"code":7,"message":"forbidden"}}})"
+            << "\n";
+        // A Namespace update (core group, "namespaces/<name>" is the object itself) with labels.
+        out << R"({"insertId":"gke-2","timestamp":"2026-10-05T09:01:00Z",)"
+               R"("protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog","serviceName":"k8s.io",)"
+               R"("methodName":"io.k8s.core.v1.namespaces.update","resourceName":"core/v1/namespaces/ml",)"
+               R"("authenticationInfo":{"principalEmail":"alice@example.com"},"status":{"code":0},)"
+               R"("request":{"@type":"core.k8s.io/v1.Namespace","apiVersion":"v1","kind":"Namespace","metadata":{"name":"ml","labels":{"team":"ml"}}},)"
+               R"("response":{"@type":"core.k8s.io/v1.Namespace","apiVersion":"v1","kind":"Namespace","metadata":{"name":"ml","uid":"u1","labels":{"team":"ml"}}}}})"
+            << "\n";
+        // Another service's audit entry in the same export: skipped, not bad.
+        out << R"({"insertId":"gke-3","timestamp":"2026-10-05T09:02:00Z","protoPayload":{"@type":"type.googleapis.com/google.cloud.audit.AuditLog",)"
+               R"("serviceName":"container.googleapis.com","methodName":"google.container.v1.ClusterManager.UpdateCluster"}})"
+            << "\n";
+    }
+    TempPath db("gke-edge");
+    EvidenceStore st(db.str(), EvidenceStore::Access::read_write);
+    const auto in = test::ingest_file(st, src.str());
+    CHECK(in.result.counts.bad == 0);
+    CHECK(in.result.counts.events == 3);
+    CHECK(in.result.counts.skipped.count("GKE audit entry of another service (not the Kubernetes API server)") == 1);
+    const auto changes = query::object_changes(st);
+    REQUIRE(changes.size() == 1);
+    CHECK(changes[0].kind == "ClusterQueue");
+    CHECK(changes[0].name == "team-a");
+    CHECK(changes[0].code == 403);
+    CHECK(changes[0].actor == "mallory@example.com");
+    CHECK(changes[0].audit_id == "gke-1");
+    const auto ns = query::namespaces(st);
+    REQUIRE(ns.size() == 1);
+    CHECK(ns[0].name == "ml");
+    CHECK(ns[0].labels == std::vector<std::pair<std::string, std::string>>{{"team", "ml"}});
 }
