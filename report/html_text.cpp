@@ -19,19 +19,21 @@ void token(std::string_view t, std::size_t min_run, std::string& out) {
         return;
     }
     constexpr std::string_view after = "/:.,=@])", before = "[(";
-    std::size_t run = 0;  // letters and digits since the last break opportunity
+    std::size_t run = 0;      // letters and digits since the run began or last broke
+    std::size_t run_len = 0;  // length of the whole run of letters and digits at i
     for (std::size_t i = 0; i < t.size(); ++i) {
         const char c = t[i];
         if (i > 0 && before.find(c) != std::string_view::npos) out += "<wbr>";
         if (alnum(c)) {
-            // A hash or a long name without separators: groups of 16, as hashes are read.
-            if (run == 16) {
-                out += "<wbr>";
-                run = 0;
-            }
+            if (run == 0 && run_len == 0)
+                while (i + run_len < t.size() && alnum(t[i + run_len])) ++run_len;
+            // A hash or a generated name: groups of 16, as hashes are read. Runs shorter than
+            // 24 are words (no English word is that long) and stay whole.
+            if (run_len >= 24 && run > 0 && run % 16 == 0) out += "<wbr>";
             ++run;
         } else {
             run = 0;
+            run_len = 0;
         }
         out += html_escape(std::string_view(&t[i], 1));
         if (after.find(c) != std::string_view::npos && i + 1 < t.size()) out += "<wbr>";

@@ -2,7 +2,7 @@
 // opportunities (<wbr>) inside long identifiers, so a column can be as narrow as its longest
 // word without the browser breaking words at arbitrary letters ("wa/rni/ng"). Identifiers break
 // after the separators people read as boundaries (/ : . , = @ ] ) and before [ ( ), and hashes
-// and other long runs of letters and digits in groups of 16.
+// and other runs of 24 or more letters and digits (no word is that long) in groups of 16.
 #pragma once
 
 #include <string>
