@@ -1,6 +1,5 @@
 #include "cli/evidence_source.h"
 
-#include "audit/store/queries.h"
 #include "audit/store/store.h"
 
 #include <filesystem>
@@ -8,26 +7,6 @@
 #include <memory>
 
 namespace kg::cli {
-
-HeldQuotaEvidence held_quota_from_store(const audit::EvidenceStore& store, std::int64_t from, std::int64_t to) {
-    HeldQuotaEvidence h;
-    h.evidence.intervals = audit::query::quota_intervals(store, from, to);
-    h.evidence.versions = audit::query::quota_versions(store, from, to);
-    std::size_t sources = audit::query::sources(store).size();
-    h.fidelity = "source audit store " + store.path() + " (" + std::to_string(sources) +
-                 " source(s)): reservations from QuotaReserved transitions, quota as revised over time";
-    return h;
-}
-
-HeldQuotaEvidence held_quota_from_export(const model::Cluster& c, std::int64_t to) {
-    HeldQuotaEvidence h;
-    h.evidence = audit::evidence_from_export(c, to);
-    h.fidelity = "source single-export (partial): reservations that ended before the export are not seen";
-    if (h.evidence.skipped)
-        h.fidelity += "; " + std::to_string(h.evidence.skipped) +
-                      " admitted workload(s) without a QuotaReserved time skipped";
-    return h;
-}
 
 std::unique_ptr<audit::EvidenceStore> open_store_or_report(const std::string& path) {
     // Read-only opening never creates a file; a missing store is a usage error, named.

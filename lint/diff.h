@@ -69,8 +69,8 @@ struct ClusterDiff {
     /// Per cohort: subtree nominal (members + own quota) and the cohort's own borrowing and
     /// lending limits; changed rows only.
     std::vector<QuotaDelta> cohort_quota;
-    /// Lint findings of HEAD not in BASE, and of BASE not in HEAD (by fingerprint); filled by the
-    /// caller, which owns the linter. `file` names in them refer to their own side.
+    /// Lint findings of HEAD not in BASE, and of BASE not in HEAD (by fingerprint); filled by
+    /// diff_with_findings (lint/diff_findings.h). `file` names in them refer to their own side.
     std::vector<Finding> findings_introduced, findings_fixed;
     /// Changes to immutable fields: LocalQueue spec.clusterQueue, a ResourceFlavor's
     /// spec.topologyName once set (kueue-validation.md, update rules).

@@ -2,6 +2,7 @@
 // data reach the layouts as plain strings and are escaped by the escape function installed for
 // the output format ({{x}}); only the charts, built and escaped here, use {{{x}}}.
 #include "report/evidence_report.h"
+#include "report/html_text.h"
 
 #include "model/time.h"
 
@@ -129,12 +130,16 @@ mstch::map context(const ReportData& d, bool with_charts) {
         }
         stats.push_back(std::move(m));
     }
+    mstch::array bypass;
+    for (const auto& b : d.unattributed_bypass)
+        bypass.push_back(mstch::map{{"job", b.job}, {"namespace", b.namespace_}, {"serving", b.serving}});
     mstch::array sources;
     for (const auto& s : d.sources)
         sources.push_back(mstch::map{{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256},
                                      {"records", std::to_string(s.records)}});
     return mstch::map{
         {"title", d.title},
+        {"title_text", html_escape(d.title)},  // <title> is raw text: escaped, no <wbr>
         {"scope", or_dash(d.scope)},
         {"from", model::format_rfc3339(d.from)},
         {"to", model::format_rfc3339(d.to)},
@@ -152,6 +157,8 @@ mstch::map context(const ReportData& d, bool with_charts) {
         {"lint", findings_ctx(d.lint_findings)},
         {"history", findings_ctx(d.history_findings)},
         {"queue_stats", stats},
+        {"has_unattributed_bypass", !bypass.empty()},
+        {"unattributed_bypass", bypass},
         {"sources", sources},
         {"chain_head", or_dash(d.chain_head)},
         {"chain_status", chain_status(d)},
@@ -218,6 +225,9 @@ void render_json(std::ostream& out, const ReportData& d) {
                                {"usageResource", s.usage_resource}, {"usage", usage}, {"preemptions", pre},
                                {"bypassAttempts", s.bypass_attempts}});
     }
+    j["unattributedBypass"] = json::array();
+    for (const auto& b : d.unattributed_bypass)
+        j["unattributedBypass"].push_back({{"job", b.job}, {"namespace", b.namespace_}, {"servedBy", b.serving}});
     j["sources"] = json::array();
     for (const auto& s : d.sources)
         j["sources"].push_back({{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256}, {"records", s.records}});
@@ -290,7 +300,9 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
     std::map<std::string, std::string> partials(t.partials.begin(), t.partials.end());
     try {
         if (f == ReportFormat::html) {
-            EscapeScope esc([](const std::string& s) { return html_escape(s); });
+            // Element text only in the layouts: break opportunities keep long identifiers from
+            // forcing the browser to split words (report/html_text.h).
+            EscapeScope esc([](const std::string& s) { return html_text(s); });
             out << mstch::render(t.html, context(data, true), partials);
         } else {
             EscapeScope esc(md_escape);

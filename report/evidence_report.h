@@ -1,8 +1,8 @@
 // The evidence report for auditors (/work/shared/design/audit-evidence.md section 4.3): scope and
 // period, queue definitions at the end of the period with the changes during it, lint and history
 // findings, per-queue operational effects (admissions, wait-time percentiles, usage against
-// nominal and borrowing, preemptions, bypass attempts) and evidence integrity. cli/ fills
-// ReportData from the loaded manifests and the audit store; this file renders it through mustache
+// nominal and borrowing, preemptions, bypass attempts) and evidence integrity. report/evidence_data.h
+// fills ReportData from the engines' results; this file renders it through mustache
 // layouts (templates/, embedded at build time, overridable with a directory) as one
 // self-contained HTML file (inline CSS and SVG, no scripts), Markdown, or JSON.
 #pragma once
@@ -67,6 +67,11 @@ struct ReportQueueStats {
     std::int64_t bypass_attempts = 0;
 };
 
+/// A Job that ran outside Kueue in a namespace several ClusterQueues serve: listed once.
+struct ReportBypass {
+    std::string job, namespace_, serving;  ///< serving: "cq-a, cq-b"
+};
+
 struct ReportSource {
     std::string name, kind, sha256;
     std::int64_t records = 0;
@@ -83,6 +88,7 @@ struct ReportData {
     std::vector<ReportChange> changes;
     std::vector<ReportFinding> lint_findings, history_findings;
     std::vector<ReportQueueStats> queue_stats;
+    std::vector<ReportBypass> unattributed_bypass;
     std::vector<ReportSource> sources;
     std::string chain_head;
     std::optional<bool> chain_verified;  ///< nullopt = not checked

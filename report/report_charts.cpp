@@ -35,6 +35,27 @@ std::string num(double v) {
     return b;
 }
 
+/// A decimal without trailing zeros ("22", "1.5"), not "22.000".
+std::string trimmed(std::string s) {
+    if (s.find('.') == std::string::npos) return s;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+}
+
+/// An amount of `resource` in milli-units as people write it: bytes of memory and storage in
+/// Gi or Mi (binary, as Kubernetes quantities are usually written), anything else as a number.
+std::string amount_text(std::int64_t milli, std::string_view resource) {
+    const bool bytes = resource == "memory" || resource.ends_with("storage");
+    if (bytes) {
+        const std::int64_t b = milli / 1000;
+        if (b >= (std::int64_t{1} << 30)) return trimmed(audit::format_decimal(b, std::int64_t{1} << 30, 1)) + "Gi";
+        if (b >= (std::int64_t{1} << 20)) return trimmed(audit::format_decimal(b, std::int64_t{1} << 20, 1)) + "Mi";
+        return std::to_string(b);
+    }
+    return trimmed(audit::format_decimal(milli, 1000, 3));
+}
+
 std::string empty_chart(std::string_view what) {
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"40\" viewBox=\"0 0 600 40\" role=\"img\">"
            "<text x=\"8\" y=\"24\" font-size=\"13\" fill=\"#57606a\">" +
@@ -89,7 +110,7 @@ std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int
         peak = std::max(peak, p.nominal_milli);
         if (p.borrowing_limit_milli) peak = std::max(peak, p.nominal_milli + *p.borrowing_limit_milli);
     }
-    const double w = 600, h = 220, left = 10, right = 590, top = 20, bottom = 190;
+    const double h = 240, left = 10, right = 590, top = 20, bottom = 190;
     auto X = [&](std::int64_t t) {
         t = std::clamp(t, from, to);
         return left + (right - left) * static_cast<double>(t - from) / static_cast<double>(to - from);
@@ -114,7 +135,7 @@ std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int
         }
     }
     used += " L" + num(X(to)) + " " + num(bottom) + " Z";
-    std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"220\" viewBox=\"0 0 600 220\" "
+    std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"240\" viewBox=\"0 0 600 240\" "
                     "role=\"img\" aria-label=\"usage against nominal quota\">";
     s += "<rect x=\"" + num(left) + "\" y=\"" + num(top) + "\" width=\"" + num(right - left) + "\" height=\"" +
          num(bottom - top) + "\" fill=\"#f6f8fa\" stroke=\"#d0d7de\"/>";
@@ -122,15 +143,19 @@ std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int
     s += "<path d=\"" + nominal + "\" fill=\"none\" stroke=\"#1a7f37\" stroke-width=\"2\" stroke-dasharray=\"6 3\"/>";
     if (!limit.empty())
         s += "<path d=\"" + limit + "\" fill=\"none\" stroke=\"#b42318\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>";
+    // Title above the plot, the period's ends under it, the legend on a line of its own below,
+    // so no two texts share a line (check-html-render fails on overlapping chart texts).
+    const auto slash = label.find('/');
+    const std::string_view resource = slash == std::string::npos ? std::string_view() : std::string_view(label).substr(slash + 1);
     s += "<text x=\"" + num(left + 4) + "\" y=\"" + num(top - 6) + "\" font-size=\"11\" fill=\"#1b1f23\">" +
-         html_escape(label) + " (max " + html_escape(audit::format_decimal(peak, 1000, 3)) + ")</text>";
-    s += "<text x=\"" + num(left) + "\" y=\"" + num(h - 12) + "\" font-size=\"11\" fill=\"#57606a\">" +
+         html_escape(label) + " (max " + html_escape(amount_text(peak, resource)) + ")</text>";
+    s += "<text x=\"" + num(left) + "\" y=\"" + num(bottom + 15) + "\" font-size=\"11\" fill=\"#57606a\">" +
          html_escape(model::format_rfc3339(from)) + "</text>";
-    s += "<text x=\"" + num(right) + "\" y=\"" + num(h - 12) +
+    s += "<text x=\"" + num(right) + "\" y=\"" + num(bottom + 15) +
          "\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">" + html_escape(model::format_rfc3339(to)) +
          "</text>";
-    s += "<text x=\"" + num(w / 2) + "\" y=\"" + num(h - 12) +
-         "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#57606a\">used (area), nominal (green dashes), "
+    s += "<text x=\"" + num(left) + "\" y=\"" + num(h - 6) +
+         "\" font-size=\"11\" fill=\"#57606a\">used (area), nominal (green dashes), "
          "nominal + borrowing limit (red dots)</text>";
     s += "</svg>";
     return s;

@@ -1,5 +1,6 @@
 #include "audit/ingest/extract.h"
 
+#include "audit/ingest/cloud/cloud.h"
 #include "audit/sha256.h"
 #include "model/quantity.h"
 #include "model/time.h"
@@ -331,7 +332,8 @@ struct Extractor::Impl {
     std::string as_of_text;
     simdjson::dom::parser parser;
     simdjson::dom::parser doc_parser;  ///< documents may nest an EventList inside a line
-    std::string padded;
+    simdjson::dom::parser inner_parser;  ///< events carried as a string inside a cloud wrapper
+    std::string padded, inner_padded;
     std::uint64_t rows_before = 0;
 
     Impl(BatchWriter& writer, Counts& counts, std::string src, std::ostream& d, std::int64_t as_of)
@@ -400,7 +402,54 @@ struct Extractor::Impl {
             audit_event(root, line_no);
             return;
         }
+        CloudSink sink{*this, line_no};
+        if (cloud::unwrap(root, sink)) return;
         exported_object(root, line_no);
+    }
+
+    // ---------------------------------------------------------------- cloud wrappers
+
+    /// Takes what the cloud readers found in one record: the event goes through audit_event
+    /// like a line of a plain log; a broken record is bad, reported at the wrapper's line.
+    struct CloudSink final : cloud::Sink {
+        Impl& m;
+        std::uint64_t line;
+        CloudSink(Impl& impl, std::uint64_t l) : m(impl), line(l) {}
+        void event_text(std::string_view json) override { m.wrapped_text(json, line); }
+        void event(element ev) override { m.wrapped_event(ev, line); }
+        void skip(const std::string& reason) override {
+            ++m.c.events;
+            m.skip(reason);
+        }
+        void bad(const std::string& message) override {
+            ++m.c.events;
+            ++m.c.bad;
+            m.bad(line, message);
+        }
+    };
+
+    void wrapped_event(element ev, std::uint64_t line_no) {
+        if (!ev.is_object() || (!str(ev, "apiVersion").starts_with("audit.k8s.io") && !child(ev, "auditID"))) {
+            ++c.events;
+            ++c.bad;
+            bad(line_no, "expected an audit.k8s.io Event inside the cloud log record, found another object");
+            return;
+        }
+        audit_event(ev, line_no);
+    }
+
+    void wrapped_text(std::string_view json, std::uint64_t line_no) {
+        inner_padded.assign(json);
+        inner_padded.append(simdjson::SIMDJSON_PADDING, '\0');
+        element ev;
+        if (auto err = inner_parser.parse(inner_padded.data(), json.size(), false).get(ev)) {
+            ++c.events;
+            ++c.bad;
+            bad(line_no, std::string("expected the audit event inside the cloud log record to be JSON, found ") +
+                             simdjson::error_message(err) + " (a message cut by the log service?)");
+            return;
+        }
+        wrapped_event(ev, line_no);
     }
 
     // ---------------------------------------------------------------- audit events
@@ -897,8 +946,6 @@ struct Extractor::Impl {
 
     void exported_object_rows(element obj, std::uint64_t line_no) {
         const std::string_view kind = str(obj, "kind"), api = str(obj, "apiVersion");
-        if (child(obj, "protoPayload"))
-            return skip("GKE Cloud Logging LogEntry (not read yet: bring audit.k8s.io events)");
         const Classified cl = classify_kind(api, kind);
         if (cl.target == Target::none)
         {
@@ -979,17 +1026,18 @@ void Extractor::skipped_line(std::string_view text, std::uint64_t line_no, const
         line(text, line_no);  // reports it as bad
         return;
     }
-    ++m->c.events;
     const std::string_view kind = str(root, "kind");
     const bool audit_shape = str(root, "apiVersion").starts_with("audit.k8s.io") || raw_child(root, "auditID") ||
                              (raw_child(root, "stage") && raw_child(root, "verb"));
-    std::string err;
-    if (audit_shape) {
-        err = event_shape_error(root);
-    } else if (kind.empty() || str(root, "apiVersion").empty()) {
-        err = "expected an audit event (auditID, stage, verb) or a Kubernetes object (apiVersion and kind), "
-              "found an object with neither";
+    if (!audit_shape && (kind.empty() || str(root, "apiVersion").empty())) {
+        // Neither an event nor an object: a cloud wrapper (GKE, EKS, AKS record) whose event
+        // the full reader unwraps and counts, or a bad line, which it reports.
+        line(text, line_no);
+        return;
     }
+    ++m->c.events;
+    std::string err;
+    if (audit_shape) err = event_shape_error(root);
     if (!err.empty()) {
         ++m->c.bad;
         bad(line_no, err);

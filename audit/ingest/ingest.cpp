@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "audit/ingest/cloud/batch_nodes.h"
 #include "audit/ingest/input.h"
 #include "audit/ingest/line_reader.h"
 #include "audit/ingest/node_json.h"
@@ -283,9 +284,11 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         lo.keep_text = false;
         std::string json;
         model::parse_objects(file_id, text, diags, lo, [&](model::yaml::Node&& node) {
-            json.clear();
-            node_to_json(node, json);
-            ex.document(json, node.pos.line);
+            cloud::for_each_record(node, [&](const model::yaml::Node& record) {
+                json.clear();
+                node_to_json(record, json);
+                ex.document(json, record.pos.line);
+            });
             last_line = node.pos.line;
             if (writer.pending_rows() >= static_cast<std::int64_t>(opt.batch_rows)) {
                 commit(0, 0);  // documents are re-read whole on resume; rows are idempotent

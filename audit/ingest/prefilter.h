@@ -6,6 +6,8 @@
 // them with a few bounded memmem calls instead of scanning whole lines.
 #pragma once
 
+#include "audit/ingest/cloud/sniff.h"
+
 #include <cstring>
 #include <string_view>
 
@@ -38,9 +40,12 @@ inline bool evidence_group(std::string_view g) {
 inline Prefilter prefilter(std::string_view line) {
     const void* ref = ::memmem(line.data(), line.size(), "\"objectRef\":{", 13);
     if (ref == nullptr) {
-        // Not a compact resource event: an EventList batch, a non-resource request, or an
-        // object written as one JSON line. Keep what mentions Kueue or a batch of events.
-        return contains(line, "kueue") || contains(line, "\"EventList\"") ? Prefilter::keep : Prefilter::unrelated;
+        // Not a compact resource event: an EventList batch, a non-resource request, an
+        // object written as one JSON line, or a cloud wrapper. Keep what mentions Kueue, a
+        // batch of events, or a wrapper (whose event the plain test cannot see).
+        return contains(line, "kueue") || contains(line, "\"EventList\"") || cloud::may_be_wrapper(line)
+                   ? Prefilter::keep
+                   : Prefilter::unrelated;
     }
     const char* ref_begin = static_cast<const char*>(ref) + 13;
     const char* line_end = line.data() + line.size();

@@ -10,6 +10,7 @@
 #include "cli/verbs.h"
 #include "audit/chargeback.h"
 #include "audit/evidence.h"
+#include "audit/held_quota.h"
 #include "model/policy.h"
 #include "model/time.h"
 #include "report/chargeback_export.h"
@@ -64,13 +65,13 @@ int run_chargeback(const ChargebackArgs& a) {
         prices = std::move(pl.value());
         have_prices = true;
     }
-    HeldQuotaEvidence held;
+    audit::HeldQuotaEvidence held;
     if (!a.db.empty()) {
         auto store = open_store_or_report(a.db);
         if (!store) return k_exit_usage;
-        held = held_quota_from_store(*store, *from, *to);
+        held = audit::held_quota_from_store(*store, *from, *to);
     } else {
-        held = held_quota_from_export(in.cluster, *to);
+        held = audit::held_quota_from_export(in.cluster, *to);
     }
     const audit::ExportEvidence& ev = held.evidence;
     audit::ChargebackInput ci;

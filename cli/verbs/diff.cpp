@@ -4,13 +4,11 @@
 #include "cli/git_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
-#include "lint/engine.h"
-#include "lint/diff.h"
+#include "lint/diff_findings.h"
 #include "model/loader.h"
 #include "report/diff_render.h"
 
 #include <iostream>
-#include <set>
 
 namespace kg::cli {
 
@@ -20,34 +18,6 @@ bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
     bool ok = is_git_source(spec) ? load_git_source(spec, c, d) : model::load_paths({spec}, c, d);
     print_diagnostics(c.files, d);
     return ok && d.error_count() == 0;
-}
-
-// Lint with the defaults (no policy): the rules Kueue itself enforces and the references
-// and quota-sanity rules that need no policy.
-std::vector<model::Finding> lint_side(const model::Cluster& c) {
-    model::GovernancePolicy policy;
-    model::KueueConfig kueue = c.kueue_config.value_or(model::KueueConfig{});
-    std::vector<model::Diagnostic> none;
-    lint::RuleContext cx{c, policy, kueue, none};
-    return lint::run_lint(cx, {}).findings;
-}
-
-// Findings of `a` whose fingerprint `b` does not have (multiset difference).
-std::vector<model::Finding> minus(const std::vector<model::Finding>& a, const std::vector<model::Finding>& b) {
-    std::multiset<std::string> in_b;
-    for (const model::Finding& f : b) {
-        in_b.insert(model::finding_fingerprint(f));
-    }
-    std::vector<model::Finding> out;
-    for (const model::Finding& f : a) {
-        auto it = in_b.find(model::finding_fingerprint(f));
-        if (it == in_b.end()) {
-            out.push_back(f);
-        } else {
-            in_b.erase(it);
-        }
-    }
-    return out;
 }
 
 }  // namespace
@@ -78,12 +48,7 @@ Verb diff_verb() {
                     report::DiffFormat f = *output == "json"                         ? report::DiffFormat::json
                                            : (*output == "markdown" || *output == "md") ? report::DiffFormat::markdown
                                                                                        : report::DiffFormat::text;
-                    lint::ClusterDiff d = lint::diff_clusters(before, after);
-                    std::vector<model::Finding> fb = lint_side(before), fa = lint_side(after);
-                    d.findings_introduced = minus(fa, fb);
-                    d.findings_fixed = minus(fb, fa);
-                    d.base_files = &before.files;
-                    d.head_files = &after.files;
+                    const lint::ClusterDiff d = lint::diff_with_findings(before, after);
                     report::render_diff(std::cout, d, {*base, *head}, f);
                     return k_exit_ok;
                 };

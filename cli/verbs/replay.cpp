@@ -7,65 +7,23 @@
 #include "model/time.h"
 #include "report/replay_events.h"
 #include "report/replay_render.h"
-#include "sim/replay/arrivals.h"
+#include "sim/replay/replay_input.h"
 #include "sim/replay/sim_scheduler.h"
 
 #include <fstream>
 #include <iostream>
-#include <set>
 
 namespace kg::cli {
 
 namespace {
 
-struct ReplayInput {
-    model::Cluster cluster;
-    std::vector<sim::replay::Arrival> arrivals;
-    std::map<std::string, std::string> queue_classes;
-};
+using sim::replay::ReplayInput;
 
-// Objects of `overrides` replace same-named queue objects of `base` (the generated ones).
-template <typename T>
-void overlay(std::vector<T>& base, const std::vector<T>& overrides) {
-    std::set<std::string> names;
-    for (const T& o : overrides) {
-        names.insert(o.meta.key());
-    }
-    std::vector<T> kept;
-    for (T& o : base) {
-        if (!names.count(o.meta.key())) {
-            kept.push_back(std::move(o));
-        }
-    }
-    kept.insert(kept.end(), overrides.begin(), overrides.end());
-    base = std::move(kept);
-}
-
-// Loads the queues and the arrivals. `manifests` come on top of a generator's objects.
+// Loads the queues and the arrivals (sim/replay/replay_input.h) and prints the diagnostics.
 bool load_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
                 ReplayInput& in) {
     model::DiagSink diags;
-    bool ok = true;
-    model::Cluster extra;
-    if (!manifests.empty()) {
-        ok = model::load_paths(manifests, extra, diags) && ok;
-    }
-    if (!generator.empty()) {
-        ok = sim::replay::load_generator(generator, in.cluster, in.arrivals, diags, &in.queue_classes) && ok;
-        overlay(in.cluster.resource_flavors, extra.resource_flavors);
-        overlay(in.cluster.cohorts, extra.cohorts);
-        overlay(in.cluster.cluster_queues, extra.cluster_queues);
-        overlay(in.cluster.local_queues, extra.local_queues);
-        overlay(in.cluster.namespaces, extra.namespaces);
-        if (extra.kueue_config) {
-            in.cluster.kueue_config = extra.kueue_config;
-        }
-        in.cluster.workload_priority_classes = extra.workload_priority_classes;
-    } else {
-        in.cluster = std::move(extra);
-        ok = sim::replay::load_trace(trace, in.cluster, in.arrivals, diags) && ok;
-    }
-    in.cluster.reindex();
+    const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags);
     print_diagnostics(in.cluster.files, diags);
     return ok && diags.error_count() == 0;
 }

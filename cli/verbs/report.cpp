@@ -4,28 +4,30 @@
 // times, usage against nominal quota and borrowing, preemptions, bypass attempts, and the
 // evidence's integrity. With --db the evidence is the audit store (the full history of the
 // period, hash-chain verified); with -f alone it is one export, and the report says what that
-// cannot show. The parts are filled by cli/report_*.cpp; this file is flags and orchestration.
-#include "audit/sha256.h"
+// cannot show. audit/effects computes the parts, report/evidence_data.h converts them; this
+// file is flags and orchestration.
 #include "audit/check/engine.h"
-#include "audit/store/policy_snapshot.h"
+#include "audit/check/store_view.h"
+#include "audit/effects/bypass.h"
+#include "audit/effects/changes.h"
+#include "audit/effects/definitions.h"
+#include "audit/effects/inventory.h"
+#include "audit/effects/queue_effects.h"
+#include "audit/store/queries.h"
 #include "audit/store/store.h"
 #include "cli/evidence_source.h"
-#include "audit/check/store_view.h"
 #include "cli/load.h"
-#include "cli/report_data.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
-#include "model/loader.h"
 #include "model/policy.h"
 #include "model/time.h"
+#include "report/evidence_data.h"
 #include "report/evidence_report.h"
-
 
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 namespace kg::cli {
@@ -36,21 +38,6 @@ struct ReportArgs {
     std::vector<std::string> paths;
     std::string db, policy, from, to, format = "html", out, templates, generated_at;
 };
-
-std::string file_sha256(const std::string& name, std::string_view kept) {
-    if (!kept.empty()) return audit::sha256_hex(kept);
-    std::ifstream in(name, std::ios::binary);
-    if (!in) return "unavailable";
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return audit::sha256_hex(text);
-}
-
-/// The queue-policy objects as the store last captured them before `to`, loaded like manifests.
-void load_policy_from_store(const audit::EvidenceStore& store, std::int64_t to, model::Cluster& c) {
-    model::DiagSink ignored;  // bodies Kueue's API server accepted; a decode problem is not the reader's
-    for (const auto& o : audit::query::policy_objects_at(store, to * 1'000'000))
-        model::load_text(std::string(k_store_evidence_prefix) + o.evidence, o.json, c, ignored);
-}
 
 int run_report(const ReportArgs& a, const std::string& command) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
@@ -86,7 +73,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     }
     model::Cluster& c = in.cluster;
     // Without manifests, the definitions are the policy objects as the store last saw them.
-    if (a.paths.empty()) load_policy_from_store(*store, *to, c);
+    if (a.paths.empty()) audit::effects::load_policy_from_store(*store, *to * 1'000'000, c);
 
     model::GovernancePolicy policy;
     if (!a.policy.empty()) {
@@ -122,11 +109,13 @@ int run_report(const ReportArgs& a, const std::string& command) {
     }
     d.tool_version = KG_VERSION;
     d.command = command;
-    add_queue_definitions(d, c);
+    report::add_queue_definitions(d, c);
 
     model::KueueConfig kueue = policy.kueue ? *policy.kueue : c.kueue_config.value_or(model::KueueConfig{});
     lint::RuleContext cx{c, policy, kueue, in.diags.items()};
-    for (const auto& f : lint::run_lint(cx, lint::LintOptions{}).findings) d.lint_findings.push_back(report_finding(f, c.files));
+    const std::vector<model::Finding> lint_findings = lint::run_lint(cx, lint::LintOptions{}).findings;
+    for (const auto& f : lint_findings) d.lint_findings.push_back(report::report_finding(f, c.files));
+    const audit::effects::Span span{*from, *to};
 
     if (store) {
         audit::check::HistoryView view;
@@ -136,12 +125,12 @@ int run_report(const ReportArgs& a, const std::string& command) {
         view.period.to_us = *to * 1'000'000;
         audit::check::fill_view(*store, view);
         const audit::check::CheckResult checked = audit::check::run_checks(view, {});
-        std::vector<model::Finding> bypass;
-        for (const auto& f : checked.findings) {
-            d.history_findings.push_back(report_finding(f, checked.files));
-            if (f.rule == "KQ5002") bypass.push_back(f);
-        }
-        add_store_evidence(d, *store, view, c, *from, *to, bypass);
+        for (const auto& f : checked.findings) d.history_findings.push_back(report::report_finding(f, checked.files));
+        report::add_changes(d, audit::effects::changes_in_period(view.changes, span));
+        report::add_effects(d, audit::effects::effects_from_history(
+                                   view, c, span, audit::effects::bypass_jobs_from_findings(checked.findings)));
+        report::add_sources(d, audit::effects::store_inventory(audit::query::sources(*store)));
+        report::add_chain(d, store->verify());
         if (a.paths.empty())
             d.not_covered.push_back("queue definitions rebuilt from the store: objects never written (or exported) "
                                     "in the ingested sources are missing; give the manifests with -f to judge them");
@@ -153,13 +142,10 @@ int run_report(const ReportArgs& a, const std::string& command) {
                          "and hash-chain verification are not covered",
                          "single export: reservations that ended before the export are not visible; bypass attempts "
                          "are the Jobs in the inputs that run outside Kueue (lint KQ3002/KQ3005)"};
-        add_export_effects(d, c, *from, *to);
+        report::add_effects(d, audit::effects::effects_from_export(
+                                   c, span, audit::effects::bypass_jobs_from_findings(lint_findings)));
     }
-    if (!a.paths.empty()) {
-        for (std::uint32_t i = 1; i < c.files.size(); ++i)
-            d.sources.push_back({c.files.name(i), i == c.files.size() - 1 && !a.policy.empty() ? "policy" : "manifests",
-                                 file_sha256(c.files.name(i), c.files.text(i)), 0});
-    }
+    if (!a.paths.empty()) report::add_sources(d, audit::effects::manifest_inventory(c, !a.policy.empty()));
 
     const auto f = a.format == "json" ? report::ReportFormat::json
                    : a.format == "md" || a.format == "markdown" ? report::ReportFormat::markdown

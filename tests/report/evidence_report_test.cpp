@@ -56,6 +56,12 @@ std::string render(const ReportData& d, ReportFormat f, const Templates& t = bui
     return out.str();
 }
 
+/// The text a reader sees: the HTML without the <wbr> break points of long identifiers.
+std::string visible(std::string html) {
+    for (auto p = html.find("<wbr>"); p != std::string::npos; p = html.find("<wbr>", p)) html.erase(p, 5);
+    return html;
+}
+
 }  // namespace
 
 TEST_CASE("nearest-rank percentiles", "[report]") {
@@ -67,7 +73,7 @@ TEST_CASE("nearest-rank percentiles", "[report]") {
 }
 
 TEST_CASE("the HTML report is self-contained and shows every section", "[report]") {
-    const std::string html = render(sample(), ReportFormat::html);
+    const std::string html = visible(render(sample(), ReportFormat::html));
     CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
     for (const char* s : {"Queue definitions", "Cohort tree", "Changes during the period", "Lint findings",
                           "History check findings", "Operational effects", "Evidence integrity", "alice@example.com",
@@ -85,7 +91,7 @@ TEST_CASE("the HTML report is self-contained and shows every section", "[report]
 
 TEST_CASE("names from the data are escaped in HTML, Markdown and JSON", "[report]") {
     const ReportData d = sample(k_evil);
-    const std::string html = render(d, ReportFormat::html);
+    const std::string html = visible(render(d, ReportFormat::html));
     CHECK(html.find("<script") == std::string::npos);
     CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
     const std::string md = render(d, ReportFormat::markdown);
@@ -133,4 +139,19 @@ TEST_CASE("the HTML report renders in headless Chromium without console errors",
     fs::remove(file);
     INFO("scripts/check-html-render exit status " << rc << " (2 = chromium missing: run scripts/setup --deps)");
     CHECK(rc == 0);
+}
+
+TEST_CASE("the usage chart prints amounts as people write them and keeps its texts apart", "[report]") {
+    const std::int64_t t0 = 1767225600;
+    const std::vector<ReportUsagePoint> cpu{{t0, 22000, 16000, 6000}};
+    const std::string c = svg_usage_chart(cpu, t0, t0 + 3600, "default/cpu");
+    CHECK(c.find("(max 22)") != std::string::npos);  // not "22.000"
+    CHECK(svg_usage_chart({{t0, 1500, 1000, std::nullopt}}, t0, t0 + 60, "default/cpu").find("(max 1.5)") !=
+          std::string::npos);
+    const std::int64_t gib = std::int64_t{1} << 30;
+    CHECK(svg_usage_chart({{t0, 1536 * gib * 1000, 0, std::nullopt}}, t0, t0 + 60, "h100/memory").find("(max 1536Gi)") !=
+          std::string::npos);
+    // The legend has a line of its own below the period's ends (it used to sit on them).
+    CHECK(c.find("y=\"205.0\"") != std::string::npos);
+    CHECK(c.find("y=\"234.0\" font-size=\"11\" fill=\"#57606a\">used (area)") != std::string::npos);
 }

@@ -1,11 +1,12 @@
-// Queue definitions for the evidence report: the cohort tree, each ClusterQueue's quotas,
-// namespace selector, preemption and fair-sharing settings, and flavors with their node labels.
-#include "cli/report_data.h"
+// Conversions into the evidence report's data: queue definitions (the cohort tree, each
+// ClusterQueue's quotas, namespace selector, preemption and fair-sharing settings, flavors with
+// their node labels), findings, and the results of audit/effects.
+#include "report/evidence_data.h"
 #include "model/enum_names.h"
 
 #include <map>
 
-namespace kg::cli {
+namespace kg::report {
 
 namespace {
 
@@ -28,8 +29,8 @@ std::string selector_text(const std::optional<model::LabelSelector>& sel) {
 
 }  // namespace
 
-void add_queue_definitions(report::ReportData& d, const model::Cluster& c) {
-    std::map<std::string, report::ReportCohort> cohorts;
+void add_queue_definitions(ReportData& d, const model::Cluster& c) {
+    std::map<std::string, ReportCohort> cohorts;
     for (const auto& co : c.cohorts) {
         auto& r = cohorts[co.meta.name.value];
         r.name = co.meta.name.value;
@@ -47,7 +48,7 @@ void add_queue_definitions(report::ReportData& d, const model::Cluster& c) {
     for (auto& [n, co] : cohorts) d.cohorts.push_back(co);
 
     for (const auto& cq : c.cluster_queues) {
-        report::ReportQueueDef q;
+        ReportQueueDef q;
         q.cluster_queue = cq.meta.name.value;
         q.cohort = cq.cohort.value;
         q.namespace_selector = selector_text(cq.namespace_selector);
@@ -72,14 +73,14 @@ void add_queue_definitions(report::ReportData& d, const model::Cluster& c) {
     }
 }
 
-report::ReportFinding report_finding(const model::Finding& f, const model::SourceFiles& files) {
+ReportFinding report_finding(const model::Finding& f, const model::SourceFiles& files) {
     // Positions print as file:line:col, or file:line when the evidence has no column (a line of
     // an audit log), or as the file name alone when the "file" is already a place in the store.
     std::string loc;
     if (f.pos.line) {
         const std::string& file = files.name(f.pos.file_id);
-        if (file.rfind(k_store_evidence_prefix, 0) == 0) {
-            loc = file.substr(k_store_evidence_prefix.size());
+        if (file.rfind(audit::effects::k_store_evidence_prefix, 0) == 0) {
+            loc = file.substr(audit::effects::k_store_evidence_prefix.size());
         } else {
             loc = file + ":" + std::to_string(f.pos.line);
             if (f.pos.col) loc += ":" + std::to_string(f.pos.col);
@@ -97,4 +98,38 @@ report::ReportFinding report_finding(const model::Finding& f, const model::Sourc
     return {model::severity_name(f.severity), f.rule + " " + f.name, object, message, loc};
 }
 
-}  // namespace kg::cli
+void add_effects(ReportData& d, const audit::effects::PeriodEffects& e) {
+    for (const audit::effects::QueueEffects& q : e.queues) {
+        ReportQueueStats st;
+        st.cluster_queue = q.cluster_queue;
+        st.admissions = q.admissions;
+        st.waits_seconds = q.waits_seconds;
+        st.usage_flavor = q.usage.flavor;
+        st.usage_resource = q.usage.resource;
+        for (const auto& p : q.usage.points) st.usage.push_back({p.time, p.used_milli, p.nominal_milli, p.borrowing_limit_milli});
+        for (const auto& p : q.preemptions) st.preemptions.push_back({p.reason, p.preemptor, p.count});
+        st.bypass_attempts = q.bypass_jobs;
+        d.queue_stats.push_back(std::move(st));
+    }
+    for (const audit::effects::BypassJob& j : e.unattributed_bypass) {
+        std::string serving;
+        for (const std::string& cq : j.serving) serving += (serving.empty() ? "" : ", ") + cq;
+        d.unattributed_bypass.push_back({j.kind + "/" + j.namespace_ + "/" + j.name, j.namespace_, serving});
+    }
+}
+
+void add_changes(ReportData& d, const std::vector<audit::effects::ChangeLine>& changes) {
+    for (const auto& c : changes) d.changes.push_back({c.time, c.actor, c.verb, c.object, c.summary});
+}
+
+void add_sources(ReportData& d, const std::vector<audit::effects::InventoryEntry>& inventory) {
+    for (const auto& s : inventory) d.sources.push_back({s.name, s.kind, s.sha256, s.records});
+}
+
+void add_chain(ReportData& d, const audit::ChainVerification& v) {
+    d.chain_verified = v.intact;
+    d.chain_head = v.head;
+    d.chain_message = audit::effects::chain_summary(v);
+}
+
+}  // namespace kg::report
