@@ -3,14 +3,12 @@
 // produces to the decoders. Unreadable paths are diagnostics, never exceptions.
 #include "model/loader.h"
 
+#include "model/input_file.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 namespace kg::model {
 
@@ -22,29 +20,6 @@ bool has_manifest_extension(const fs::path& p) {
     std::string ext = p.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return ext == ".yaml" || ext == ".yml" || ext == ".json";
-}
-
-bool read_whole_file(const std::string& path, std::string& out, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = std::strerror(errno);
-        return false;
-    }
-    in.seekg(0, std::ios::end);
-    std::streamoff size = in.tellg();
-    in.seekg(0, std::ios::beg);
-    if (size > 0) {
-        out.resize(static_cast<std::size_t>(size));
-        in.read(out.data(), size);
-        out.resize(static_cast<std::size_t>(in.gcount()));
-    } else {
-        out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-    if (in.bad()) {
-        error = "read error";
-        return false;
-    }
-    return true;
 }
 
 void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, DiagSink& diags,
@@ -68,52 +43,116 @@ void load_text(std::string name, std::string text, Cluster& out, DiagSink& diags
     out.reindex();
 }
 
-bool load_paths(const std::vector<std::string>& paths, Cluster& out, DiagSink& diags, const LoadOptions& opt) {
-    bool all_read = true;
-    auto load_one = [&](const std::string& path) {
-        std::string text, error;
-        if (path == "-") {
-            std::ostringstream ss;
-            ss << std::cin.rdbuf();
-            text = ss.str();
-        } else if (!read_whole_file(path, text, error)) {
-            cannot_read(out, diags, path, error);
-            all_read = false;
-            return;
-        }
-        std::uint32_t id = out.files.add(path == "-" ? "<stdin>" : path);
-        load_file_text(id, text, out, diags, opt);
-        if (opt.keep_text) {
-            out.files.set_text(id, std::move(text));
-        }
-    };
-    for (const std::string& path : paths) {
+namespace {
+
+std::string bytes_text(std::uint64_t n) {
+    return std::to_string(n) + " bytes";
+}
+
+// Walks and loads the paths of one load_paths call, keeping the run's byte budget.
+class PathLoader {
+public:
+    PathLoader(Cluster& out, DiagSink& diags, const LoadOptions& opt) : m_out(out), m_diags(diags), m_opt(opt) {}
+
+    bool all_read() const { return m_all_read; }
+
+    void load_path(const std::string& path) {
         std::error_code ec;
         if (path != "-" && fs::is_directory(path, ec)) {
-            std::vector<std::string> files;
-            for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-                if (it->is_regular_file(ec) && has_manifest_extension(it->path())) {
-                    files.push_back(it->path().string());
-                }
-            }
-            if (ec) {
-                cannot_read(out, diags, path, ec.message());
-                all_read = false;
-            }
-            std::sort(files.begin(), files.end());
-            for (const std::string& f : files) {
-                load_one(f);
-            }
-        } else if (path != "-" && !fs::exists(path, ec)) {
-            cannot_read(out, diags, path, "no such file or directory");
-            all_read = false;
+            load_directory(path);
         } else {
             load_one(path);
         }
     }
+
+private:
+    void fail(const std::string& path, const std::string& why) {
+        cannot_read(m_out, m_diags, path, why);
+        m_all_read = false;
+    }
+
+    // Every manifest-named entry is loaded or reported: a dangling symlink or a
+    // symlink loop is an error, never skipped silently.
+    void load_directory(const std::string& path) {
+        std::vector<std::string> files;
+        std::vector<std::pair<std::string, std::string>> unusable;  // path, why
+        std::error_code walk;
+        for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, walk);
+             !walk && it != fs::recursive_directory_iterator(); it.increment(walk)) {
+            if (!has_manifest_extension(it->path())) {
+                continue;
+            }
+            std::error_code ec;
+            fs::file_status st = fs::status(it->path(), ec);
+            if (ec || st.type() == fs::file_type::not_found) {
+                int err = ec ? ec.value() : ENOENT;
+                unusable.emplace_back(it->path().string(), unreadable_reason(it->path().string(), err));
+            } else if (fs::is_regular_file(st)) {
+                files.push_back(it->path().string());
+            } else if (!fs::is_directory(st)) {
+                // A FIFO or device named *.yaml: reading it could block or never end.
+                unusable.emplace_back(it->path().string(),
+                                      "not a regular file (a FIFO, socket or device is read only when named on its own)");
+            }
+        }
+        if (walk) {
+            fail(path, walk.message());
+        }
+        std::sort(unusable.begin(), unusable.end());  // directory order differs between file systems
+        for (const auto& [p, why] : unusable) {
+            fail(p, why);
+        }
+        std::sort(files.begin(), files.end());
+        for (const std::string& f : files) {
+            load_one(f);
+        }
+    }
+
+    void load_one(const std::string& path) {
+        std::uint64_t left = m_opt.max_total_bytes - std::min(m_read, m_opt.max_total_bytes);
+        bool run_limit = left < m_opt.max_file_bytes;
+        auto in = read_input(path, std::min(left, m_opt.max_file_bytes));
+        if (!in) {
+            fail(path, in.error().message);
+            return;
+        }
+        m_read += in->text.size();
+        std::string name = path == "-" ? "<stdin>" : path;
+        if (in->over_limit) {
+            // Nothing of a cut-off input is loaded: a half-read List would look complete.
+            std::string what = run_limit ? "the limit of " + bytes_text(m_opt.max_total_bytes) +
+                                               " per run (--max-total-input-bytes raises it)"
+                                         : "the limit of " + bytes_text(m_opt.max_file_bytes) +
+                                               " per file (--max-input-bytes raises it)";
+            fail(name, "input exceeds " + what + "; stopped reading there");
+            return;
+        }
+        std::uint32_t id = m_out.files.add(name);
+        if (in->text.find('\0') != std::string::npos) {
+            m_all_read = false;  // not text: parse_objects names the NUL byte's position
+        }
+        load_file_text(id, in->text, m_out, m_diags, m_opt);
+        if (m_opt.keep_text) {
+            m_out.files.set_text(id, std::move(in->text));
+        }
+    }
+
+    Cluster& m_out;
+    DiagSink& m_diags;
+    const LoadOptions& m_opt;
+    std::uint64_t m_read = 0;  ///< bytes read so far in this run
+    bool m_all_read = true;
+};
+
+}  // namespace
+
+bool load_paths(const std::vector<std::string>& paths, Cluster& out, DiagSink& diags, const LoadOptions& opt) {
+    PathLoader loader(out, diags, opt);
+    for (const std::string& path : paths) {
+        loader.load_path(path);
+    }
     out.reindex();
-    return all_read;
+    return loader.all_read();
 }
 
 }  // namespace kg::model

@@ -14,6 +14,10 @@
 
 namespace kg::model {
 
+/// Defaults of the input size limits (documented in kueuegov(1) and --help).
+inline constexpr std::uint64_t k_default_max_file_bytes = 256ull << 20;    // 256 MiB
+inline constexpr std::uint64_t k_default_max_total_bytes = 1024ull << 20;  // 1 GiB
+
 struct LoadOptions {
     /// Keep file texts in Cluster::files so diagnostics can show the source line.
     bool keep_text = true;
@@ -21,6 +25,16 @@ struct LoadOptions {
     std::size_t max_depth = 256;
     /// Maximum nodes produced by alias expansion in one document (alias-bomb guard).
     std::size_t max_alias_nodes = 1'000'000;
+    /// Maximum nodes (scalars, mappings, sequences) in one object: a document, or one
+    /// item of a List export; a larger one is rejected with a diagnostic.
+    std::size_t max_nodes = 2'000'000;
+    /// Maximum keys in one mapping.
+    std::size_t max_mapping_keys = 100'000;
+    /// Maximum bytes read from one file (or stdin, a FIFO, a device); reading stops
+    /// there with an error instead of growing without bound (`--max-input-bytes`).
+    std::uint64_t max_file_bytes = k_default_max_file_bytes;
+    /// Maximum bytes read by one load_paths call over all its files (`--max-total-input-bytes`).
+    std::uint64_t max_total_bytes = k_default_max_total_bytes;
     /// Parse the items of a large `kubectl get -o yaml|json` List export in batches on
     /// two threads (objects, diagnostics and positions are those of the one-pass parse).
     bool parallel_lists = true;
@@ -30,7 +44,8 @@ struct LoadOptions {
 };
 
 /// Loads every path into `out`, appending diagnostics for input problems. A broken
-/// document does not stop the others. Returns false only when a path cannot be read.
+/// document does not stop the others. Returns false when a path cannot be read, or
+/// is not text (a NUL byte), or exceeds a byte limit: the caller exits 2.
 bool load_paths(const std::vector<std::string>& paths, Cluster& out, DiagSink& diags, const LoadOptions& opt = {});
 
 /// Loads one in-memory text (name is used in positions). For tests and stdin.

@@ -2,6 +2,7 @@
 // list_layout, parsed on the calling thread and one worker, handed to the sink in order.
 #include "model/yaml/list_parallel.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <system_error>
@@ -36,19 +37,34 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
     if (has_context_dependent_syntax(slice)) {
         return;
     }
+    // The batch is parsed in the context it has in the document, so libfyaml sees
+    // the same syntax either way: YAML items stay an (indentless) sequence under an
+    // `items:` key, JSON items a flow sequence. Parsed at the top level instead, a
+    // batch accepted what the one-pass parse rejects (`items:` then `-` then `-`).
+    // The line added before the items keeps every line's number.
     std::string wrapped;
-    Chunk piece{slice, chunk.first_line + first.line};
+    Chunk piece;
+    std::size_t depth_bias = 0;
     if (layout.json) {
-        // A run of `{...},` items is a flow sequence once bracketed; the `[` line
-        // goes before the first item's line so every line keeps its number.
         wrapped.reserve(slice.size() + 4);
         wrapped.append("[\n").append(slice).append("\n]");
-        piece = {wrapped, chunk.first_line + first.line - 1};
+        depth_bias = 1;
+    } else {
+        if (slice.empty() || slice.back() != '\n') {
+            return;  // the text's last line: a line after it could change a block scalar
+        }
+        wrapped.reserve(slice.size() + 20);
+        wrapped.append("items:\n").append(slice).append("kind: List\n");
     }
+    piece = {wrapped, chunk.first_line + first.line - 1};
     DiagSink local;
     b.objects.reserve(b.count);
-    auto result = parse_document(file_id, piece, 1, local, opt, [&](Node&& n) { b.objects.push_back(std::move(n)); });
-    b.clean = result.complete && local.empty() && b.objects.size() == b.count;
+    auto result = parse_document(file_id, piece, depth_bias, local, opt,
+                                 [&](Node&& n) { b.objects.push_back(std::move(n)); });
+    // An empty item has no position of its own (it points at its sequence, which
+    // starts elsewhere in a batch): such a batch is left to the one-pass parse.
+    b.clean = result.complete && local.empty() && b.objects.size() == b.count &&
+              std::none_of(b.objects.begin(), b.objects.end(), [](const Node& n) { return n.is_null(); });
 }
 
 // Nothing may escape the worker thread: a batch that throws (out of memory) is

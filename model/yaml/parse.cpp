@@ -6,6 +6,7 @@
 #include "model/loader.h"
 #include "model/yaml/list_layout.h"
 #include "model/yaml/list_parallel.h"
+#include "model/yaml/mapping_keys.h"
 #include "model/yaml/parse_document.h"
 #include "model/yaml/utf8.h"
 
@@ -36,20 +37,31 @@ bool is_document_marker(std::string_view line) {
 
 // Splits a stream at `---` / `...` lines, so each document gets its own parser.
 // A marker line stays at the start of the chunk it opens (libfyaml handles it there).
+// Directives (`%YAML 1.2`) belong to the document their `---` opens, so a chunk of
+// nothing but directives, comments and blank lines is not cut off at that `---`.
 std::vector<Chunk> split_documents(std::string_view text) {
     std::vector<Chunk> chunks;
     std::size_t start = 0;
     std::uint32_t start_line = 0;
     std::size_t pos = 0;
     std::uint32_t line_no = 0;
+    bool only_directives = true;  // the current chunk so far holds no document content
     while (pos < text.size()) {
         std::size_t nl = text.find('\n', pos);
         std::size_t end = nl == std::string_view::npos ? text.size() : nl;
         std::string_view line = text.substr(pos, end - pos);
-        if (pos > start && is_document_marker(line)) {
+        bool marker = is_document_marker(line);
+        bool opens_document = marker && line.substr(0, 3) == "---";
+        if (pos > start && marker && !(opens_document && only_directives)) {
             chunks.push_back({text.substr(start, pos - start), start_line});
             start = pos;
             start_line = line_no;
+            only_directives = true;
+        }
+        std::size_t first = line.find_first_not_of(" \t\r");
+        bool blank = first == std::string_view::npos || line[first] == '#';
+        if (opens_document || (!marker && !blank && line[0] != '%')) {
+            only_directives = false;
         }
         pos = nl == std::string_view::npos ? text.size() : nl + 1;
         ++line_no;
@@ -66,6 +78,7 @@ struct Frame {
     SourcePos key_pos;
     bool have_key = false;
     std::string anchor;
+    yaml::KeyIndex keys;  ///< mappings only: finds duplicate keys without a scan per key
 };
 
 struct Captured {
@@ -136,6 +149,7 @@ private:
         m_stack.clear();
         m_anchors.clear();
         m_alias_nodes = 0;
+        m_nodes = 0;
         m_root_kind.clear();
         m_streaming_items = false;
         m_had_root = false;
@@ -150,6 +164,9 @@ private:
         if (m_stack.size() + m_depth_bias >= m_opt.max_depth) {
             m_diags.error(pos_of(tok), "nesting deeper than " + std::to_string(m_opt.max_depth) +
                                            " levels: expected a Kubernetes object, found a runaway structure");
+            return false;
+        }
+        if (!count_nodes_added(1, pos_of(tok))) {
             return false;
         }
         Frame f;
@@ -246,6 +263,12 @@ private:
         n.plain = style == FYSS_PLAIN;
         bool quoted = style == FYSS_SINGLE_QUOTED || style == FYSS_DOUBLE_QUOTED;
         n.pos = pos_of(tok, quoted ? 1 : 0);
+        if (n.pos.line == 0) {
+            n.pos = empty_node_pos();
+        }
+        if (!count_nodes_added(1, n.pos)) {
+            return false;
+        }
         n.scalar = scalar_text(tok, style);
         if (n.plain && (n.scalar.empty() || n.scalar == "~" || n.scalar == "null" || n.scalar == "Null" ||
                         n.scalar == "NULL")) {
@@ -266,14 +289,39 @@ private:
             m_diags.error(p, "expected a defined anchor for alias *" + name + ", found none");
             return false;
         }
-        m_alias_nodes += count_nodes(*it->second);
+        std::size_t added = count_nodes(*it->second);
+        m_alias_nodes += added;
         if (m_alias_nodes > m_opt.max_alias_nodes) {
             m_diags.error(p, "aliases expand to more than " + std::to_string(m_opt.max_alias_nodes) +
                                  " nodes: refusing an alias bomb");
             return false;
         }
+        if (!count_nodes_added(added, p)) {
+            return false;
+        }
         Node copy = *it->second;
         return attach(std::move(copy));
+    }
+
+    // Counts nodes of the object being built; a runaway object stops the document.
+    bool count_nodes_added(std::size_t n, SourcePos p) {
+        m_nodes += n;
+        if (m_nodes > m_opt.max_nodes) {
+            m_diags.error(p, "object holds more than " + std::to_string(m_opt.max_nodes) +
+                                 " nodes: expected a Kubernetes object, found a runaway document");
+            return false;
+        }
+        return true;
+    }
+
+    // An empty node (`key:` or `-` with nothing after it) has no token: point at its
+    // key, or else at the sequence that holds it, never at line 0.
+    SourcePos empty_node_pos() const {
+        if (m_stack.empty()) {
+            return {m_file, m_line_offset + 1, 1};
+        }
+        const Frame& top = m_stack.back();
+        return top.node.is_mapping() && top.have_key ? top.key_pos : top.node.pos;
     }
 
     static std::size_t count_nodes(const Node& n) {
@@ -294,7 +342,7 @@ private:
         Frame f = std::move(m_stack.back());
         m_stack.pop_back();
         if (f.node.is_mapping()) {
-            apply_merge_keys(f.node);
+            yaml::apply_merge_keys(f.node, m_diags);
         }
         if (!f.anchor.empty()) {
             m_anchors[f.anchor] = std::make_shared<const Node>(f.node);
@@ -346,52 +394,6 @@ private:
         return true;
     }
 
-    // `<<: *base` merges the entries of the referenced mapping(s) that are not set here.
-    static void apply_merge_keys(Node& map) {
-        std::vector<MapEntry> merged;
-        bool any = false;
-        for (MapEntry& e : map.entries) {
-            if (e.key != "<<") {
-                continue;
-            }
-            any = true;
-            std::vector<Node*> sources;
-            if (e.value.is_mapping()) {
-                sources.push_back(&e.value);
-            } else if (e.value.is_sequence()) {
-                for (Node& s : e.value.items) {
-                    if (s.is_mapping()) {
-                        sources.push_back(&s);
-                    }
-                }
-            }
-            for (Node* s : sources) {
-                for (MapEntry& se : s->entries) {
-                    merged.push_back(se);
-                }
-            }
-        }
-        if (!any) {
-            return;
-        }
-        std::vector<MapEntry> out;
-        for (MapEntry& e : map.entries) {
-            if (e.key != "<<") {
-                out.push_back(std::move(e));
-            }
-        }
-        for (MapEntry& m : merged) {
-            bool present = false;
-            for (const MapEntry& o : out) {
-                present = present || o.key == m.key;
-            }
-            if (!present) {
-                out.push_back(std::move(m));
-            }
-        }
-        map.entries = std::move(out);
-    }
-
     bool attach(Node&& n) {
         if (m_stack.empty()) {
             return finish_root(std::move(n));
@@ -400,6 +402,7 @@ private:
         if (top.node.is_sequence()) {
             if (m_streaming_items && m_stack.size() == 2) {
                 m_sink(std::move(n));  // one List item, complete: hand it out now
+                m_nodes = m_stack.size();  // limits apply per item; the wrapper's nodes stay counted
                 return true;
             }
             top.node.items.push_back(std::move(n));
@@ -421,15 +424,20 @@ private:
         if (m_stack.size() == 1 && top.key == "kind" && n.is_scalar()) {
             m_root_kind = n.scalar;
         }
-        for (const MapEntry& existing : top.node.entries) {
-            if (existing.key == top.key) {
-                m_diags.error(top.key_pos, "mapping key \"" + top.key + "\" already defined at line " +
-                                               std::to_string(existing.key_pos.line));
-                top.have_key = false;
-                return true;  // keep the first value, as kubectl's strict decoding would refuse the second
-            }
+        if (const MapEntry* existing = top.keys.find(top.node.entries, top.key)) {
+            m_diags.error(top.key_pos, "mapping key \"" + top.key + "\" already defined at " +
+                                           std::to_string(existing->key_pos.line) + ":" +
+                                           std::to_string(existing->key_pos.col));
+            top.have_key = false;
+            return true;  // keep the first value, as kubectl's strict decoding would refuse the second
+        }
+        if (top.node.entries.size() >= m_opt.max_mapping_keys) {
+            m_diags.error(top.key_pos, "mapping holds more than " + std::to_string(m_opt.max_mapping_keys) +
+                                           " keys: expected a Kubernetes object, found a runaway mapping");
+            return false;
         }
         top.node.entries.push_back(MapEntry{std::move(top.key), top.key_pos, std::move(n)});
+        top.keys.added(top.node.entries);
         top.key.clear();
         top.have_key = false;
         return true;
@@ -447,23 +455,28 @@ private:
     /// Anchored subtrees, copied when an alias names them.
     std::map<std::string, std::shared_ptr<const Node>> m_anchors;
     std::size_t m_alias_nodes = 0;
+    std::size_t m_nodes = 0;  ///< nodes of the current object (document or streamed List item)
     std::string m_root_kind;
     bool m_streaming_items = false;
     bool m_had_root = false;
     std::uint32_t m_root_items_line = 0;
 };
 
-void report_invalid_utf8(std::uint32_t file_id, const Chunk& chunk, std::size_t bad, DiagSink& diags) {
-    // Position of the bad byte: line within the chunk, column in bytes.
+// Position of byte `bad` of the chunk: line within the chunk, column in bytes.
+SourcePos byte_pos(std::uint32_t file_id, const Chunk& chunk, std::size_t bad) {
     std::string_view before = chunk.text.substr(0, bad);
     auto line = chunk.first_line + 1 + static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n'));
     std::size_t line_start = before.rfind('\n');
     auto col = static_cast<std::uint32_t>(line_start == std::string_view::npos ? bad + 1 : bad - line_start);
+    return {file_id, line, col};
+}
+
+void report_invalid_utf8(std::uint32_t file_id, const Chunk& chunk, std::size_t bad, DiagSink& diags) {
     char hex[8];
     std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(chunk.text[bad]));
-    diags.error({file_id, line, col}, std::string("invalid UTF-8 byte ") + hex +
-                                          ": expected UTF-8 text (YAML and JSON input must be UTF-8); "
-                                          "this document is skipped");
+    diags.error(byte_pos(file_id, chunk, bad), std::string("invalid UTF-8 byte ") + hex +
+                                                   ": expected UTF-8 text (YAML and JSON input must be UTF-8); "
+                                                   "this document is skipped");
 }
 
 }  // namespace
@@ -532,6 +545,13 @@ namespace {
 
 void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
                  const std::function<void(Node&&)>& sink) {
+    // libfyaml ends its input at a NUL byte: everything after it would vanish without
+    // a word, so the document is refused instead.
+    if (std::size_t nul = chunk.text.find('\0'); nul != std::string_view::npos) {
+        diags.error(byte_pos(file_id, chunk, nul),
+                    "NUL byte: expected YAML or JSON text, which never holds one; this document is skipped");
+        return;
+    }
     if (auto bad = yaml::first_invalid_utf8(chunk.text)) {
         report_invalid_utf8(file_id, chunk, *bad, diags);
         return;
@@ -552,7 +572,10 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
         // A large List export is parsed in batches of items on two threads when its
         // layout is certain; whatever that path did not hand out, the one-pass parse does.
         std::size_t handed = 0;
-        if (opt.parallel_lists && chunk.text.size() > opt.list_batch_bytes && !yaml::first_invalid_utf8(chunk.text)) {
+        // (A document the one-pass parse refuses whole, for a NUL byte or invalid UTF-8,
+        // never reaches the batches: they would hand out objects before the refusal.)
+        if (opt.parallel_lists && chunk.text.size() > opt.list_batch_bytes &&
+            chunk.text.find('\0') == std::string_view::npos && !yaml::first_invalid_utf8(chunk.text)) {
             if (auto layout = yaml::find_list_layout(chunk.text)) {
                 auto done = yaml::parse_list_parallel(file_id, chunk, *layout, opt, sink);
                 if (done.complete) {

@@ -1,8 +1,10 @@
 list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/list_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/list_parallel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mapping_keys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/node.cpp
   ${CMAKE_CURRENT_LIST_DIR}/parse.cpp
   ${CMAKE_CURRENT_LIST_DIR}/utf8.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../input_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../loader.cpp
 )

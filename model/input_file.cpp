@@ -1,0 +1,97 @@
+// Bounded reads with POSIX calls: a regular file's size is only a hint (it may grow,
+// /proc files report 0), and FIFOs and devices have none, so every input is read in
+// blocks until its end or one byte past the limit.
+#include "model/input_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace kg::model {
+
+namespace {
+
+constexpr std::size_t k_block = 1 << 16;
+
+// strerror's text, lower-cased at the start as diagnostics are.
+std::string errno_text(int err) {
+    std::string s = std::strerror(err);
+    if (!s.empty()) {
+        s[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(s[0])));
+    }
+    return s;
+}
+
+Result<InputText> read_fd(int fd, std::uint64_t limit) {
+    InputText out;
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        return make_error("is a directory");
+    }
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        auto hint = static_cast<std::uint64_t>(st.st_size);
+        out.text.reserve(static_cast<std::size_t>(std::min(hint, limit) + 1));
+    }
+    for (;;) {
+        std::size_t used = out.text.size();
+        if (used > limit) {
+            out.text.resize(static_cast<std::size_t>(limit));
+            out.over_limit = true;
+            return out;
+        }
+        // Never more than one byte past the limit is read: that byte tells "exactly at
+        // the limit" from "over it" without reading an endless stream further.
+        std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(k_block, limit + 1 - used));
+        out.text.resize(used + want);
+        ssize_t n = ::read(fd, out.text.data() + used, want);
+        if (n < 0 && errno == EINTR) {
+            out.text.resize(used);
+            continue;
+        }
+        if (n < 0) {
+            int err = errno;
+            return make_error("read error: " + errno_text(err));
+        }
+        out.text.resize(used + static_cast<std::size_t>(n));
+        if (n == 0) {
+            return out;
+        }
+    }
+}
+
+}  // namespace
+
+std::string unreadable_reason(const std::string& path, int err) {
+    namespace fs = std::filesystem;
+    if (err == ELOOP) {
+        return "symbolic link loop (too many levels of symbolic links)";
+    }
+    std::error_code ec;
+    if (err == ENOENT && fs::is_symlink(fs::symlink_status(path, ec))) {
+        fs::path target = fs::read_symlink(path, ec);
+        return "dangling symbolic link to \"" + target.string() + "\" (no such file or directory)";
+    }
+    return errno_text(err);
+}
+
+Result<InputText> read_input(const std::string& path, std::uint64_t limit) {
+    if (path == "-") {
+        return read_fd(STDIN_FILENO, limit);
+    }
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int err = errno;
+        return make_error(unreadable_reason(path, err));
+    }
+    Result<InputText> r = read_fd(fd, limit);
+    ::close(fd);
+    return r;
+}
+
+}  // namespace kg::model

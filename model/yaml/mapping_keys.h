@@ -1,0 +1,37 @@
+// Keys of one mapping under construction: the duplicate-key check and YAML merge
+// keys (`<<: *base`). Both used to scan the entries once per key, so a mapping of
+// 80k keys took seconds and 500k never finished; a hash index keeps them linear.
+#pragma once
+
+#include "model/diagnostic.h"
+#include "model/yaml/node.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+namespace kg::model::yaml {
+
+/// Finds an earlier entry by key in O(1). Small mappings (almost all Kubernetes
+/// mappings) are scanned directly; an index is built once a mapping grows past
+/// k_index_from entries.
+class KeyIndex {
+public:
+    static constexpr std::size_t k_index_from = 16;
+
+    /// The earlier entry of `entries` with this key, or nullptr.
+    const MapEntry* find(const std::vector<MapEntry>& entries, const std::string& key) const;
+    /// Records that `entries.back()` was just appended.
+    void added(const std::vector<MapEntry>& entries);
+
+private:
+    std::unique_ptr<std::unordered_map<std::string, std::size_t>> m_index;  ///< key -> entry index
+};
+
+/// Replaces the `<<` entries of `map` by the entries of the mapping(s) they name
+/// that `map` does not set itself (YAML merge keys). A merge value that is not a
+/// mapping or a sequence of mappings (`<<: 5`) is a diagnostic and merges nothing.
+void apply_merge_keys(Node& map, DiagSink& diags);
+
+}  // namespace kg::model::yaml
