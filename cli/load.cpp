@@ -8,11 +8,30 @@
 
 namespace kg::cli {
 
+model::LoadOptions& input_load_options() {
+    static model::LoadOptions opt;
+    return opt;
+}
+
+void add_input_limit_flags(CLI::App& cmd) {
+    model::LoadOptions& opt = input_load_options();
+    cmd.add_option("--max-input-bytes", opt.max_file_bytes,
+                   "Stop with an error (exit 2) when one input (a file, stdin, a FIFO or a device) holds more bytes "
+                   "than this")
+        ->default_val(model::k_default_max_file_bytes)
+        ->check(CLI::PositiveNumber);
+    cmd.add_option("--max-total-input-bytes", opt.max_total_bytes,
+                   "Stop with an error (exit 2) when all inputs together hold more bytes than this")
+        ->default_val(model::k_default_max_total_bytes)
+        ->check(CLI::PositiveNumber);
+}
+
 void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool required) {
     auto* f = cmd.add_option("-f,--filename", paths,
                              "Manifest or export to read: a file, a directory (recursive: .yaml, .yml, .json) or - "
                              "for stdin. Repeatable");
     cmd.add_option("paths", paths, "More paths, as with -f");
+    add_input_limit_flags(cmd);
     (void)f;
     if (required) {
         cmd.callback([&cmd, &paths] {
@@ -32,7 +51,7 @@ void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& d
 
 LoadedInput load_inputs(const std::vector<std::string>& paths) {
     LoadedInput in;
-    in.ok = model::load_paths(paths, in.cluster, in.diags);
+    in.ok = model::load_paths(paths, in.cluster, in.diags, input_load_options());
     print_diagnostics(in.cluster.files, in.diags);
     return in;
 }

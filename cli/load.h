@@ -4,6 +4,7 @@
 
 #include "model/cluster.h"
 #include "model/diagnostic.h"
+#include "model/loader.h"
 
 #include <CLI/CLI.hpp>
 
@@ -12,7 +13,13 @@
 
 namespace kg::cli {
 
-/// Adds `-f,--filename PATH` (repeatable) and positional PATH... to `cmd`, both into `paths`.
+/// The load options set by the input limit flags (defaults until a command line sets them).
+model::LoadOptions& input_load_options();
+
+/// Adds `--max-input-bytes N` and `--max-total-input-bytes N` (into input_load_options()).
+void add_input_limit_flags(CLI::App& cmd);
+
+/// Adds `--max-input-bytes`, `--max-total-input-bytes`, `-f,--filename PATH` (repeatable) and positional PATH... to `cmd`, both into `paths`.
 void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool required = true);
 
 struct LoadedInput {

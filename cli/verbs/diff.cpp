@@ -15,7 +15,7 @@ namespace kg::cli {
 namespace {
 
 bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
-    bool ok = is_git_source(spec) ? load_git_source(spec, c, d) : model::load_paths({spec}, c, d);
+    bool ok = is_git_source(spec) ? load_git_source(spec, c, d) : model::load_paths({spec}, c, d, input_load_options());
     print_diagnostics(c.files, d);
     return ok && d.error_count() == 0;
 }
@@ -31,6 +31,7 @@ Verb diff_verb() {
                 cmd.add_option("BASE", *base, "Before: a directory or file, or git:REV[:PATH] of this repository")
                     ->required();
                 cmd.add_option("HEAD", *head, "After: the same forms as BASE")->required();
+                add_input_limit_flags(cmd);
                 cmd.add_option("-o,--output", *output, "Output format: text, markdown or json")
                     ->check(CLI::IsMember({"text", "markdown", "md", "json"}));
                 cmd.footer("Examples:\n"

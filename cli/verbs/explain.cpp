@@ -26,6 +26,7 @@ Verb explain_verb() {
                     ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
                 cmd.add_option("WORKLOAD", *target, "NAMESPACE/NAME of a Workload, or of a Job that Kueue manages")
                     ->required();
+                add_input_limit_flags(cmd);
                 cmd.add_option("-f,--filename", *paths,
                                "Manifests and exports to read (files, directories, - for stdin). Repeatable")
                     ->required();

@@ -95,7 +95,7 @@ int run(const LintFlags& fl) {
 
     model::Cluster cluster;
     model::DiagSink input;
-    if (!model::load_paths(fl.paths, cluster, input)) {
+    if (!model::load_paths(fl.paths, cluster, input, input_load_options())) {
         print_diags(cluster.files, input);
         return k_exit_usage;
     }
@@ -128,7 +128,7 @@ int run(const LintFlags& fl) {
     if (!fl.kueue_config.empty()) {
         model::Cluster side;
         model::DiagSink kd;
-        if (!model::load_paths({fl.kueue_config}, side, kd) || print_diags(side.files, kd)) {
+        if (!model::load_paths({fl.kueue_config}, side, kd, input_load_options()) || print_diags(side.files, kd)) {
             return k_exit_usage;
         }
         if (!side.kueue_config) {
