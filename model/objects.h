@@ -57,6 +57,11 @@ struct ResourceQuota {
     Located<Quantity> nominal_quota;
     std::optional<Located<Quantity>> borrowing_limit;
     std::optional<Located<Quantity>> lending_limit;
+    /// Fields present whose text is not a quantity (a diagnostic names each): outputs
+    /// show them as invalid, never as the zero (or absence) the model keeps for them.
+    bool nominal_quota_invalid = false;
+    bool borrowing_limit_invalid = false;
+    bool lending_limit_invalid = false;
 };
 
 struct FlavorQuotas {

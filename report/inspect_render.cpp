@@ -154,8 +154,11 @@ private:
         for (const model::ResourceGroup& rg : groups) {
             for (const model::FlavorQuotas& fq : rg.flavors) {
                 for (const model::ResourceQuota& rq : fq.resources) {
-                    std::vector<std::string> row{*fq.name, *rq.name, qty(rq.nominal_quota.value),
-                                                 opt_qty(rq.borrowing_limit), opt_qty(rq.lending_limit)};
+                    // An invalid quantity (reported as a diagnostic) is shown as such, not as 0.
+                    std::vector<std::string> row{*fq.name, *rq.name,
+                                                 rq.nominal_quota_invalid ? "invalid" : qty(rq.nominal_quota.value),
+                                                 rq.borrowing_limit_invalid ? "invalid" : opt_qty(rq.borrowing_limit),
+                                                 rq.lending_limit_invalid ? "invalid" : opt_qty(rq.lending_limit)};
                     if (s) {
                         row.push_back(usage_text(*s, *fq.name, *rq.name));
                     }
@@ -207,12 +210,28 @@ ordered_json groups_json(const std::vector<model::ResourceGroup>& groups, const 
             for (const model::ResourceQuota& rq : fq.resources) {
                 ordered_json r;
                 r["name"] = *rq.name;
-                r["nominalQuota"] = qty(rq.nominal_quota.value);
+                // An invalid quantity is null, and named in "invalid", never a 0.
+                r["nominalQuota"] = rq.nominal_quota_invalid ? ordered_json(nullptr) : ordered_json(qty(rq.nominal_quota.value));
                 if (rq.borrowing_limit) {
                     r["borrowingLimit"] = qty(rq.borrowing_limit->value);
+                } else if (rq.borrowing_limit_invalid) {
+                    r["borrowingLimit"] = nullptr;
                 }
                 if (rq.lending_limit) {
                     r["lendingLimit"] = qty(rq.lending_limit->value);
+                } else if (rq.lending_limit_invalid) {
+                    r["lendingLimit"] = nullptr;
+                }
+                ordered_json invalid = ordered_json::array();
+                for (auto [bad, field] : {std::pair{rq.nominal_quota_invalid, "nominalQuota"},
+                                          std::pair{rq.borrowing_limit_invalid, "borrowingLimit"},
+                                          std::pair{rq.lending_limit_invalid, "lendingLimit"}}) {
+                    if (bad) {
+                        invalid.push_back(field);
+                    }
+                }
+                if (!invalid.empty()) {
+                    r["invalid"] = std::move(invalid);
                 }
                 if (s) {
                     r["used"] = usage_text(*s, *fq.name, *rq.name);

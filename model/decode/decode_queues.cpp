@@ -5,6 +5,16 @@
 
 namespace kg::model::decode {
 
+namespace {
+
+// A field that is present and not null: when as_quantity still gave nothing, its
+// text was not a quantity.
+bool has_value(const Node* n) {
+    return n && !n->is_null();
+}
+
+}  // namespace
+
 std::vector<ResourceGroup> decode_resource_groups(const Node* n, DiagSink& diags) {
     std::vector<ResourceGroup> out;
     if (!is_sequence(n, diags, "spec.resourceGroups")) {
@@ -47,9 +57,12 @@ std::vector<ResourceGroup> decode_resource_groups(const Node* n, DiagSink& diags
                             rq.nominal_quota = *q;
                         } else {
                             rq.nominal_quota.pos = r.get("nominalQuota") ? r.get("nominalQuota")->pos : r.pos;
+                            rq.nominal_quota_invalid = has_value(r.get("nominalQuota"));
                         }
                         rq.borrowing_limit = as_quantity(r.get("borrowingLimit"), diags);
                         rq.lending_limit = as_quantity(r.get("lendingLimit"), diags);
+                        rq.borrowing_limit_invalid = !rq.borrowing_limit && has_value(r.get("borrowingLimit"));
+                        rq.lending_limit_invalid = !rq.lending_limit && has_value(r.get("lendingLimit"));
                         fq.resources.push_back(std::move(rq));
                     }
                 }
