@@ -18,6 +18,8 @@ namespace kg::model {
 namespace {
 
 constexpr std::size_t k_block = 1 << 16;
+// Largest reservation made ahead of reading a stream (a raised limit grows past it).
+constexpr std::uint64_t k_max_reserve = 1ull << 30;
 
 // strerror's text, lower-cased at the start as diagnostics are.
 std::string errno_text(int err) {
@@ -37,6 +39,11 @@ Result<InputText> read_fd(int fd, std::uint64_t limit) {
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         auto hint = static_cast<std::uint64_t>(st.st_size);
         out.text.reserve(static_cast<std::size_t>(std::min(hint, limit) + 1));
+    } else {
+        // A stream of unknown size: reserve up to the limit at once (pages stay
+        // untouched until read), so growing never holds the old and the new buffer
+        // at the same time, which doubled the peak memory at the limit.
+        out.text.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(limit, k_max_reserve) + 1));
     }
     for (;;) {
         std::size_t used = out.text.size();
@@ -60,6 +67,9 @@ Result<InputText> read_fd(int fd, std::uint64_t limit) {
         }
         out.text.resize(used + static_cast<std::size_t>(n));
         if (n == 0) {
+            if (out.text.size() < out.text.capacity() / 2) {
+                out.text.shrink_to_fit();  // a short stream keeps no reservation for the run
+            }
             return out;
         }
     }
