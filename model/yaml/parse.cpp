@@ -182,6 +182,7 @@ private:
             m_stack[0].have_key && m_stack[0].key == "items" &&
             (m_root_kind.empty() || ends_with(m_root_kind, "List"))) {
             m_streaming_items = true;
+            m_nodes = 2;  // node limits count per item from here: the wrapper and its items sequence
         }
         m_stack.push_back(std::move(f));
         return true;
@@ -402,7 +403,7 @@ private:
         if (top.node.is_sequence()) {
             if (m_streaming_items && m_stack.size() == 2) {
                 m_sink(std::move(n));  // one List item, complete: hand it out now
-                m_nodes = m_stack.size();  // limits apply per item; the wrapper's nodes stay counted
+                m_nodes = 2;  // limits apply per item (the wrapper and the items sequence stay counted)
                 return true;
             }
             top.node.items.push_back(std::move(n));

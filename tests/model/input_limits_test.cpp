@@ -223,3 +223,33 @@ TEST_CASE("an invalid List reads the same over and under the batch size", "[mode
     CHECK(formatted(small) ==
           std::vector<std::string>{data("m_small.yaml") + ":20:1: error: invalid YAML: did not find expected node content"});
 }
+
+TEST_CASE("the node limit counts per List item, the same on both paths", "[model][loader][limits][parallel]") {
+    std::string t = "apiVersion: v1\nkind: List\nmetadata: {}\nitems:\n";
+    for (int i = 0; i < 6; ++i) {
+        t += "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: c" + std::to_string(i) + "\n";
+        if (i == 4) {
+            for (int k = 0; k < 20; ++k) {
+                t += "  k" + std::to_string(k) + ": v\n";
+            }
+        }
+    }
+    std::vector<std::string> runs[2];
+    std::size_t objects[2] = {0, 0};
+    for (int parallel = 0; parallel < 2; ++parallel) {
+        LoadOptions opt;
+        opt.max_nodes = 30;  // an item of 9 nodes fits, the one of 49 does not
+        opt.parallel_lists = parallel == 1;
+        opt.list_batch_bytes = 1;
+        DiagSink d;
+        parse_objects(0, t, d, opt, [&](yaml::Node&&) { ++objects[parallel]; });
+        for (const Diagnostic& x : d.items()) {
+            runs[parallel].push_back(std::to_string(x.pos.line) + ":" + std::to_string(x.pos.col) + " " + x.message);
+        }
+    }
+    CHECK(objects[0] == 4);  // items 0-3; item 4 stops the document
+    CHECK(objects[1] == objects[0]);
+    CHECK(runs[1] == runs[0]);
+    REQUIRE(runs[0].size() == 1);
+    CHECK(runs[0][0].find("object holds more than 30 nodes") != std::string::npos);
+}
