@@ -2,11 +2,11 @@
 // the known set, so a typo is an error with file:line:col, never a silently-off rule.
 #include "model/policy.h"
 
+#include "model/input_file.h"
+
 #include "model/decode/fields.h"
 #include "model/loader.h"
 
-#include <fstream>
-#include <sstream>
 
 namespace kg::model {
 
@@ -209,14 +209,17 @@ T load_one(SourceFiles& files, std::string name, std::string text, DiagSink& dia
     return out;
 }
 
+// Bounded like manifests, so `--policy /dev/zero` stops instead of filling memory.
 Result<std::string> read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    auto in = read_input(path, k_default_max_file_bytes);
     if (!in) {
-        return make_error("cannot read " + path);
+        return make_error("cannot read " + path + ": " + in.error().message);
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    if (in->over_limit) {
+        return make_error("cannot read " + path + ": input exceeds the limit of " +
+                          std::to_string(k_default_max_file_bytes) + " bytes per file");
+    }
+    return std::move(in->text);
 }
 
 }  // namespace
