@@ -179,6 +179,13 @@ int run(const LintFlags& fl) {
         report::render_findings_text(std::cout, cluster.files, res.findings, sum);
     }
 
+    if (input.error_count() > 0) {
+        // The findings above are shown (KQ1000 names each problem), but a run that could not
+        // read all of its input proves nothing: CI must not pass it, whatever --fail-on says.
+        std::cerr << "kueuegov: error: " << input.error_count()
+                  << " input error(s) (KQ1000): the input is unreadable or invalid, exit 2\n";
+        return k_exit_usage;
+    }
     return exit_for_findings(res.findings, fl.fail_on);
 }
 
@@ -211,8 +218,8 @@ Verb lint_verb() {
                            "  kueuegov lint -f queues/ --baseline .kueuegov-baseline -o github\n"
                            "  kueuegov lint --list-rules\n"
                            "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or "
-                           "above it;\n2 usage error, unreadable input, or an invalid policy, Kueue configuration "
-                           "or baseline file.");
+                           "above it;\n2 usage error, unreadable or invalid input (KQ1000, whatever --fail-on says), "
+                           "or an invalid\npolicy, Kueue configuration or baseline file.");
                 return [fl] { return run(*fl); };
             }};
 }
