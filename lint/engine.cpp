@@ -49,12 +49,12 @@ bool suppressed_by(const std::map<std::string, std::string>& ann, const std::str
 class CollectingSink : public FindingSink {
 public:
     std::vector<model::Finding> items;
-    void report(const RuleInfo& rule, SourcePos pos, std::string path, model::ObjectRef object, std::string message,
-                std::vector<model::RelatedPos> related) override {
+    void report_as(Severity severity, const RuleInfo& rule, SourcePos pos, std::string path, model::ObjectRef object,
+                   std::string message, std::vector<model::RelatedPos> related) override {
         model::Finding f;
         f.rule = rule.id;
         f.name = rule.name;
-        f.severity = rule.severity;
+        f.severity = severity;
         f.message = std::move(message);
         f.pos = pos;
         f.path = std::move(path);
@@ -95,7 +95,7 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
     }
     CollectingSink sink;
     std::optional<model::Cluster> applied = applied_view(cx.cluster);
-    RuleContext applied_cx{applied ? *applied : cx.cluster, cx.policy, cx.kueue, cx.input_diags};
+    RuleContext applied_cx{applied ? *applied : cx.cluster, cx.policy, cx.kueue, cx.input_diags, cx.complete};
     for (const Rule* r : res.rules_run) {
         r->check(judges_each_definition(r->info->id) ? cx : applied_cx, sink);
     }

@@ -24,7 +24,7 @@ struct LintFlags {
     std::vector<std::string> paths;
     std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline;
     std::vector<std::string> enable, disable;
-    bool list_rules = false;
+    bool list_rules = false, complete = false;
 };
 
 std::vector<report::FindingsRuleMeta> rule_meta() {
@@ -154,7 +154,7 @@ int run(const LintFlags& fl) {
         opt.baseline = std::move(*b);
     }
 
-    lint::RuleContext cx{cluster, policy, kueue, input.items()};
+    lint::RuleContext cx{cluster, policy, kueue, input.items(), fl.complete};
     lint::LintResult res = lint::run_lint(cx, opt);
 
     if (!fl.write_baseline.empty()) {
@@ -209,6 +209,9 @@ Verb lint_verb() {
                 cmd.add_option("--baseline", fl->baseline, "Hide findings recorded in this baseline file");
                 cmd.add_option("--write-baseline", fl->write_baseline, "Write the remaining findings as a baseline");
                 cmd.add_flag("--list-rules", fl->list_rules, "List the rules (-o text, json or man) and exit");
+                cmd.add_flag("--complete", fl->complete,
+                             "The inputs are the whole cluster: a reference to a kind they hold no object of "
+                             "is an error, not info (never inferred from an export)");
                 cmd.footer("Examples:\n"
                            "  kueuegov lint -f queues/                                  # text, exit 1 on errors\n"
                            "  kueuegov lint -f queues/ --policy policy.yaml --fail-on warning\n"
