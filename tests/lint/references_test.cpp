@@ -9,13 +9,13 @@
 
 namespace {
 
-std::vector<kg::model::Finding> lint(const std::string& text, const std::string& rule, bool complete = false) {
+std::vector<kg::model::Finding> lint(const std::string& text, const std::string& rule, bool complete = false,
+                                     const kg::model::GovernancePolicy& policy = {}) {
     static kg::model::Cluster cluster;
     cluster = kg::model::Cluster{};
     kg::model::DiagSink diags;
     kg::model::load_text("m.yaml", text, cluster, diags);
     REQUIRE(diags.error_count() == 0);
-    kg::model::GovernancePolicy policy;
     kg::model::KueueConfig kueue;
     kg::lint::RuleContext cx{cluster, policy, kueue, diags.items(), complete};
     kg::lint::LintOptions opt;
@@ -149,4 +149,29 @@ TEST_CASE("KQ2006 is info when the inputs hold no WorkloadPriorityClass", "[lint
     auto c = lint(job("team-a", "q", "    kueue.x-k8s.io/priority-class: high\n"), "KQ2006", true);
     REQUIRE(c.size() == 1);
     CHECK(c[0].severity == Severity::error);
+}
+
+TEST_CASE("rules that fire on Kueue's defaults are info unless the policy raises them", "[lint][precision]") {
+    auto open = lint(k_cq, "KQ3003");
+    REQUIRE(open.size() == 1);
+    CHECK(open[0].severity == Severity::info);
+    kg::model::GovernancePolicy raise;
+    raise.rules["KQ3003"].severity = Severity::warning;
+    auto raised = lint(k_cq, "KQ3003", false, raise);
+    REQUIRE(raised.size() == 1);
+    CHECK(raised[0].severity == Severity::warning);
+
+    auto cohort = [](const std::string& name, const std::string& reclaim) {
+        return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: " + name +
+               "\nspec:\n  cohortName: org\n" + (reclaim.empty() ? "" : "  preemption:\n    reclaimWithinCohort: " + reclaim + "\n") +
+               "  resourceGroups:\n  - coveredResources: [cpu]\n    flavors:\n    - name: f\n      resources:\n"
+               "      - name: cpu\n        nominalQuota: 4\n";
+    };
+    auto by_default = lint(cohort("a", "") + cohort("b", ""), "KQ4001");
+    REQUIRE(by_default.size() == 2);
+    CHECK(by_default[0].severity == Severity::info);
+    CHECK(by_default[0].message.find("(Kueue's default)") != std::string::npos);
+    auto chosen = lint(cohort("a", "Never") + cohort("b", ""), "KQ4001");
+    REQUIRE(chosen.size() == 2);
+    CHECK(chosen[0].severity == Severity::warning);
 }
