@@ -65,6 +65,25 @@ public:
     }
 };
 
+/// Drops findings of rules that defer (RuleInfo::defers) where another rule reports at the
+/// same position: one problem, one finding, from the rule with the specific message.
+void drop_deferring(std::vector<model::Finding>& items) {
+    auto key = [](const model::Finding& f) { return std::make_tuple(f.pos.file_id, f.pos.line, f.pos.col); };
+    auto defers = [](const model::Finding& f) {
+        const Rule* r = find_rule(f.rule);
+        return r && r->info->defers;
+    };
+    std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> specific;
+    for (const model::Finding& f : items) {
+        if (!defers(f)) {
+            specific.insert(key(f));
+        }
+    }
+    items.erase(std::remove_if(items.begin(), items.end(),
+                               [&](const model::Finding& f) { return defers(f) && specific.count(key(f)) > 0; }),
+                items.end());
+}
+
 }  // namespace
 
 bool judges_each_definition(std::string_view id) {
@@ -105,6 +124,7 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
         ++baseline[fp];
     }
     std::sort(sink.items.begin(), sink.items.end(), model::finding_less);
+    drop_deferring(sink.items);
     for (model::Finding& f : sink.items) {
         if (auto ov = cx.policy.rules.find(f.rule); ov != cx.policy.rules.end() && ov->second.severity) {
             f.severity = *ov->second.severity;

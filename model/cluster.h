@@ -23,6 +23,14 @@ struct KueueConfig {
     SourcePos pos;
 };
 
+/// A strict-schema violation found while loading (model/schema): reported by lint KQ1022.
+struct SchemaIssue {
+    std::string kind, namespace_, name;  ///< the object, as written
+    SourcePos pos;
+    std::string path;     ///< Kueue's field path
+    std::string message;  ///< without the object's name
+};
+
 class Cluster {
 public:
     SourceFiles files;
@@ -39,6 +47,8 @@ public:
     std::vector<Node> nodes;
     std::vector<Job> jobs;
     std::optional<KueueConfig> kueue_config;  ///< a Configuration object found among the inputs
+    /// Objects of kueue.x-k8s.io checked against Kueue's CRD schemas, in input order.
+    std::vector<SchemaIssue> schema_issues;
 
     /// kind (as written) -> how many objects of it were skipped as not modelled.
     std::map<std::string, std::size_t> skipped_kinds;

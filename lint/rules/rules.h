@@ -50,6 +50,8 @@ extern const RuleInfo k_kq1020;
 void check_kq1020(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq1021;
 void check_kq1021(const RuleContext& cx, FindingSink& out);
+extern const RuleInfo k_kq1022;
+void check_kq1022(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq2001;
 void check_kq2001(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq2002;
