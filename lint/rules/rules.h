@@ -52,6 +52,8 @@ extern const RuleInfo k_kq1021;
 void check_kq1021(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq1022;
 void check_kq1022(const RuleContext& cx, FindingSink& out);
+extern const RuleInfo k_kq1023;
+void check_kq1023(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq2001;
 void check_kq2001(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq2002;
