@@ -84,6 +84,14 @@ bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSi
                                 "repository in the current directory");
         return false;
     }
+    if (!path.empty() && listing.empty()) {
+        // git ls-tree succeeds with no output for a path the revision lacks; reading that as
+        // "no objects" would report every object of the other side as added or removed.
+        std::uint32_t id = out.files.add(spec);
+        diags.error({id, 0, 0}, "path \"" + path + "\" does not exist at git revision \"" + rev +
+                                    "\": expected a file or directory of that commit");
+        return false;
+    }
     std::size_t start = 0;
     while (start < listing.size()) {
         std::size_t end = listing.find('\0', start);

@@ -49,6 +49,19 @@ void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& d
     }
 }
 
+bool refuse_invalid_kueue_config(const model::Cluster& c) {
+    if (!c.kueue_config || c.kueue_config->issues.empty()) {
+        return false;
+    }
+    for (const model::ConfigIssue& i : c.kueue_config->issues) {
+        std::cerr << model::format_diagnostic(c.files, {model::Severity::error, i.pos,
+                                                        "invalid Kueue Configuration: " + i.message})
+                  << "\n";
+    }
+    std::cerr << "kueuegov: error: Kueue's manager would not start with this Configuration (pkg/config/validation.go)\n";
+    return true;
+}
+
 LoadedInput load_inputs(const std::vector<std::string>& paths) {
     LoadedInput in;
     in.ok = model::load_paths(paths, in.cluster, in.diags, input_load_options());

@@ -31,6 +31,11 @@ struct LoadedInput {
 /// Prints every diagnostic to stderr as `file:line:col: error: ...` with the source line.
 void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& diags);
 
+/// True (after printing each problem as `file:line:col: error: ...`) when the inputs hold a Kueue
+/// Configuration that Kueue's manager would refuse at start-up: verbs that simulate Kueue stop
+/// rather than simulate a manager that would not run.
+bool refuse_invalid_kueue_config(const model::Cluster& c);
+
 /// Loads `paths` and prints every input diagnostic to stderr as `file:line:col: error: ...`.
 LoadedInput load_inputs(const std::vector<std::string>& paths);
 

@@ -49,12 +49,12 @@ bool suppressed_by(const std::map<std::string, std::string>& ann, const std::str
 class CollectingSink : public FindingSink {
 public:
     std::vector<model::Finding> items;
-    void report(const RuleInfo& rule, SourcePos pos, std::string path, model::ObjectRef object, std::string message,
-                std::vector<model::RelatedPos> related) override {
+    void report_as(Severity severity, const RuleInfo& rule, SourcePos pos, std::string path, model::ObjectRef object,
+                   std::string message, std::vector<model::RelatedPos> related) override {
         model::Finding f;
         f.rule = rule.id;
         f.name = rule.name;
-        f.severity = rule.severity;
+        f.severity = severity;
         f.message = std::move(message);
         f.pos = pos;
         f.path = std::move(path);
@@ -64,6 +64,25 @@ public:
         items.push_back(std::move(f));
     }
 };
+
+/// Drops findings of rules that defer (RuleInfo::defers) where another rule reports at the
+/// same position: one problem, one finding, from the rule with the specific message.
+void drop_deferring(std::vector<model::Finding>& items) {
+    auto key = [](const model::Finding& f) { return std::make_tuple(f.pos.file_id, f.pos.line, f.pos.col); };
+    auto defers = [](const model::Finding& f) {
+        const Rule* r = find_rule(f.rule);
+        return r && r->info->defers;
+    };
+    std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> specific;
+    for (const model::Finding& f : items) {
+        if (!defers(f)) {
+            specific.insert(key(f));
+        }
+    }
+    items.erase(std::remove_if(items.begin(), items.end(),
+                               [&](const model::Finding& f) { return defers(f) && specific.count(key(f)) > 0; }),
+                items.end());
+}
 
 }  // namespace
 
@@ -95,7 +114,7 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
     }
     CollectingSink sink;
     std::optional<model::Cluster> applied = applied_view(cx.cluster);
-    RuleContext applied_cx{applied ? *applied : cx.cluster, cx.policy, cx.kueue, cx.input_diags};
+    RuleContext applied_cx{applied ? *applied : cx.cluster, cx.policy, cx.kueue, cx.input_diags, cx.complete};
     for (const Rule* r : res.rules_run) {
         r->check(judges_each_definition(r->info->id) ? cx : applied_cx, sink);
     }
@@ -105,6 +124,7 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
         ++baseline[fp];
     }
     std::sort(sink.items.begin(), sink.items.end(), model::finding_less);
+    drop_deferring(sink.items);
     for (model::Finding& f : sink.items) {
         if (auto ov = cx.policy.rules.find(f.rule); ov != cx.policy.rules.end() && ov->second.severity) {
             f.severity = *ov->second.severity;

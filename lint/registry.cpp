@@ -29,6 +29,8 @@ const std::vector<Rule>& registry() {
         {&rules::k_kq1019, rules::check_kq1019},
         {&rules::k_kq1020, rules::check_kq1020},
         {&rules::k_kq1021, rules::check_kq1021},
+        {&rules::k_kq1022, rules::check_kq1022},
+        {&rules::k_kq1023, rules::check_kq1023},
         {&rules::k_kq2001, rules::check_kq2001},
         {&rules::k_kq2002, rules::check_kq2002},
         {&rules::k_kq2003, rules::check_kq2003},

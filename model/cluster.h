@@ -11,6 +11,13 @@
 
 namespace kg::model {
 
+/// A Configuration value Kueue refuses at start-up (pkg/config/validation.go).
+struct ConfigIssue {
+    SourcePos pos;
+    std::string path;     ///< Configuration field path: integrations.frameworks[2]
+    std::string message;  ///< field.ErrorList wording
+};
+
 /// Kueue manager Configuration fields that change decisions (kueue-admission.md R0.2).
 struct KueueConfig {
     bool fair_sharing = false;
@@ -21,6 +28,16 @@ struct KueueConfig {
     bool quota_check_ignore_undeclared = false;  ///< quotaCheckStrategy: IgnoreUndeclared
     bool requeue_by_creation = false;            ///< waitForPodsReady.requeuingStrategy.timestamp: Creation
     SourcePos pos;
+    /// What Kueue's manager would refuse to start with (lint KQ1023; simulate and replay stop).
+    std::vector<ConfigIssue> issues;
+};
+
+/// A strict-schema violation found while loading (model/schema): reported by lint KQ1022.
+struct SchemaIssue {
+    std::string kind, namespace_, name;  ///< the object, as written
+    SourcePos pos;
+    std::string path;     ///< Kueue's field path
+    std::string message;  ///< without the object's name
 };
 
 class Cluster {
@@ -39,6 +56,8 @@ public:
     std::vector<Node> nodes;
     std::vector<Job> jobs;
     std::optional<KueueConfig> kueue_config;  ///< a Configuration object found among the inputs
+    /// Objects of kueue.x-k8s.io checked against Kueue's CRD schemas, in input order.
+    std::vector<SchemaIssue> schema_issues;
 
     /// kind (as written) -> how many objects of it were skipped as not modelled.
     std::map<std::string, std::size_t> skipped_kinds;

@@ -1,6 +1,7 @@
 // Loading of the GovernancePolicy and PriceList files. Every key is checked against
 // the known set, so a typo is an error with file:line:col, never a silently-off rule.
 #include "model/policy.h"
+#include "model/spelling.h"
 
 #include "model/input_file.h"
 
@@ -24,8 +25,11 @@ void check_keys(const Node& m, std::initializer_list<std::string_view> known, st
             list += (list.empty() ? "" : ", ") + std::string(k);
         }
         if (!ok) {
-            diags.error(e.key_pos, "unknown key \"" + e.key + "\" in " + std::string(where) + " (expected one of " +
-                                       list + ")");
+            std::vector<std::string_view> names(known.begin(), known.end());
+            std::string hint = did_you_mean(e.key, names);
+            diags.error(e.key_pos, "unknown key \"" + e.key + "\" in " + std::string(where) +
+                                       (hint.empty() ? "" : " (" + hint.substr(2) + ")") + " (expected one of " + list +
+                                       ")");
         }
     }
 }

@@ -17,6 +17,9 @@ struct RuleInfo {
     Severity severity;        ///< default; the policy's rules: section may override it
     const char* summary;      ///< one line, no final period
     const char* remediation;  ///< one or two sentences, ends with a period
+    /// A generic check behind specific ones (the CRD schema behind the name and quantity
+    /// rules): its finding is dropped where another rule reports at the same position.
+    bool defers = false;
 };
 
 /// The rule with this id in `sorted` (a registry of rules with a `const RuleInfo* info`,

@@ -43,7 +43,7 @@ Verb explain_verb() {
                         return k_exit_usage;
                     }
                     LoadedInput in = load_inputs(*paths);
-                    if (!in.ok) {
+                    if (!in.ok || in.diags.error_count() != 0 || refuse_invalid_kueue_config(in.cluster)) {
                         return k_exit_usage;
                     }
                     report::render_assumptions(std::cerr, "explain", sim::missing_references(in.cluster));

@@ -24,7 +24,7 @@ struct LintFlags {
     std::vector<std::string> paths;
     std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline;
     std::vector<std::string> enable, disable;
-    bool list_rules = false;
+    bool list_rules = false, complete = false;
 };
 
 std::vector<report::FindingsRuleMeta> rule_meta() {
@@ -154,7 +154,7 @@ int run(const LintFlags& fl) {
         opt.baseline = std::move(*b);
     }
 
-    lint::RuleContext cx{cluster, policy, kueue, input.items()};
+    lint::RuleContext cx{cluster, policy, kueue, input.items(), fl.complete};
     lint::LintResult res = lint::run_lint(cx, opt);
 
     if (!fl.write_baseline.empty()) {
@@ -179,6 +179,13 @@ int run(const LintFlags& fl) {
         report::render_findings_text(std::cout, cluster.files, res.findings, sum);
     }
 
+    if (input.error_count() > 0) {
+        // The findings above are shown (KQ1000 names each problem), but a run that could not
+        // read all of its input proves nothing: CI must not pass it, whatever --fail-on says.
+        std::cerr << "kueuegov: error: " << input.error_count()
+                  << " input error(s) (KQ1000): the input is unreadable or invalid, exit 2\n";
+        return k_exit_usage;
+    }
     return exit_for_findings(res.findings, fl.fail_on);
 }
 
@@ -202,6 +209,9 @@ Verb lint_verb() {
                 cmd.add_option("--baseline", fl->baseline, "Hide findings recorded in this baseline file");
                 cmd.add_option("--write-baseline", fl->write_baseline, "Write the remaining findings as a baseline");
                 cmd.add_flag("--list-rules", fl->list_rules, "List the rules (-o text, json or man) and exit");
+                cmd.add_flag("--complete", fl->complete,
+                             "The inputs are the whole cluster: a reference to a kind they hold no object of "
+                             "is an error, not info (never inferred from an export)");
                 cmd.footer("Examples:\n"
                            "  kueuegov lint -f queues/                                  # text, exit 1 on errors\n"
                            "  kueuegov lint -f queues/ --policy policy.yaml --fail-on warning\n"
@@ -211,8 +221,8 @@ Verb lint_verb() {
                            "  kueuegov lint -f queues/ --baseline .kueuegov-baseline -o github\n"
                            "  kueuegov lint --list-rules\n"
                            "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or "
-                           "above it;\n2 usage error, unreadable input, or an invalid policy, Kueue configuration "
-                           "or baseline file.");
+                           "above it;\n2 usage error, unreadable or invalid input (KQ1000, whatever --fail-on says), "
+                           "or an invalid\npolicy, Kueue configuration or baseline file.");
                 return [fl] { return run(*fl); };
             }};
 }

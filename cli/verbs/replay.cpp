@@ -25,7 +25,7 @@ bool load_input(const std::string& generator, const std::string& trace, const st
     model::DiagSink diags;
     const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags);
     print_diagnostics(in.cluster.files, diags);
-    return ok && diags.error_count() == 0;
+    return ok && diags.error_count() == 0 && !refuse_invalid_kueue_config(in.cluster);
 }
 
 sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = false) {

@@ -39,7 +39,9 @@ Verb simulate_verb() {
                     std::vector<std::string> all = *paths;
                     if (!config->empty()) all.push_back(*config);
                     LoadedInput in = load_inputs(all);
-                    if (!in.ok || in.diags.error_count()) return k_exit_usage;
+                    if (!in.ok || in.diags.error_count() || refuse_invalid_kueue_config(in.cluster)) {
+                        return k_exit_usage;
+                    }
                     report::render_assumptions(std::cerr, "simulate", sim::missing_references(in.cluster));
                     sim::SimOptions opt;
                     opt.cycles = *cycles;

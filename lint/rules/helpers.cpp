@@ -211,4 +211,29 @@ std::set<std::string> covered(const model::ClusterQueue& cq) {
     return out;
 }
 
+bool kind_not_in_inputs(const RuleContext& cx, std::size_t objects_of_kind) {
+    return objects_of_kind == 0 && !cx.complete;
+}
+
+Severity reference_severity(const RuleContext& cx, const RuleInfo& rule, std::size_t objects_of_kind) {
+    return kind_not_in_inputs(cx, objects_of_kind) ? Severity::info : rule.severity;
+}
+
+std::string not_in_inputs_note(const RuleContext& cx, const char* kind, std::size_t objects_of_kind) {
+    if (!kind_not_in_inputs(cx, objects_of_kind)) {
+        return "";
+    }
+    return std::string("; no ") + kind + " is in the inputs (pass --complete when they are the whole cluster)";
+}
+
+std::vector<std::string_view> local_queue_names(const model::Cluster& c, const std::string& ns) {
+    std::vector<std::string_view> out;
+    for (const model::LocalQueue& lq : c.local_queues) {
+        if (ns.empty() || *lq.meta.namespace_ == ns) {
+            out.push_back(*lq.meta.name);
+        }
+    }
+    return out;
+}
+
 }  // namespace kg::lint::rules

@@ -65,6 +65,19 @@ std::string describe_namespace(const std::string& ns);
 std::set<std::string> accelerators_requested(const std::vector<model::PodSet>& pod_sets,
                                              const std::vector<std::string>& extra);
 
+/// True when a reference rule cannot tell a missing target from one kept outside the inputs:
+/// the inputs hold no object of the target's kind (`objects_of_kind` is 0) and are not the whole
+/// cluster (RuleContext::complete). Such a finding is info, never an error.
+bool kind_not_in_inputs(const RuleContext& cx, std::size_t objects_of_kind);
+/// The severity for a reference finding: info when kind_not_in_inputs, else the rule's own.
+Severity reference_severity(const RuleContext& cx, const RuleInfo& rule, std::size_t objects_of_kind);
+/// "" or, when kind_not_in_inputs, the message tail "; no <kind> is in the inputs (pass --complete
+/// when they are the whole cluster)".
+std::string not_in_inputs_note(const RuleContext& cx, const char* kind, std::size_t objects_of_kind);
+
+/// Names of the LocalQueues in namespace `ns` (every namespace when `ns` is empty).
+std::vector<std::string_view> local_queue_names(const model::Cluster& c, const std::string& ns);
+
 /// Resources covered by a ClusterQueue's resourceGroups.
 std::set<std::string> covered(const model::ClusterQueue& cq);
 

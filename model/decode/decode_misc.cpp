@@ -1,6 +1,7 @@
 // The smaller kinds: WorkloadPriorityClass, PriorityClass, AdmissionCheck,
 // Namespace, Node, and Kueue's manager Configuration (also inside its ConfigMap).
 #include "model/decode/decode_kinds.h"
+#include "model/decode/kueue_config_validate.h"
 #include "model/decode/fields.h"
 #include "model/loader.h"
 
@@ -100,6 +101,7 @@ void decode_kueue_config(const Node& obj, Cluster& out, DiagSink& diags) {
     if (const Node* t = obj.at_path("waitForPodsReady.requeuingStrategy.timestamp")) {
         c.requeue_by_creation = as_string(t, diags, "requeuingStrategy.timestamp").value_or("") == "Creation";
     }
+    c.issues = validate_kueue_config(obj, api.find("v1beta1") != std::string::npos, c.managed_jobs_namespace_selector);
     out.kueue_config = std::move(c);
 }
 

@@ -4,6 +4,7 @@
 #include "model/decode/fields.h"
 #include "model/jobs/job_decoders.h"
 #include "model/loader.h"
+#include "model/schema/schema.h"
 
 #include <utility>
 
@@ -38,6 +39,28 @@ constexpr KindEntry k_kinds[] = {
     {"", "Node", decode::decode_node, false},
 };
 
+/// Strict schema of kueue.x-k8s.io objects (unknown fields, types, enums, ...), kept on the
+/// cluster for lint: a violation is a finding, not an unreadable input.
+void check_schema(const yaml::Node& obj, std::string_view api_version, const yaml::Node& kind_node, Cluster& out) {
+    std::string_view group = group_of(api_version);
+    if (group != "kueue.x-k8s.io") {
+        return;
+    }
+    std::vector<schema::Issue> issues;
+    schema::check_object(obj, group, api_version.substr(group.size() + 1), kind_node.scalar, kind_node.pos, issues);
+    if (issues.empty()) {
+        return;
+    }
+    auto text = [&](const char* path) {
+        const yaml::Node* n = obj.at_path(path);
+        return n && n->is_scalar() ? n->scalar : std::string();
+    };
+    for (schema::Issue& i : issues) {
+        out.schema_issues.push_back({kind_node.scalar, text("metadata.namespace"), text("metadata.name"), i.pos,
+                                     std::move(i.path), std::move(i.message)});
+    }
+}
+
 }  // namespace
 
 void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags) {
@@ -61,6 +84,7 @@ void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags) {
     }
     std::string_view group = group_of(api_node->scalar);
     const std::string& kind = kind_node->scalar;
+    check_schema(obj, api_node->scalar, *kind_node, out);
     if (group == "config.kueue.x-k8s.io" && kind == "Configuration") {
         decode::decode_kueue_config(obj, out, diags);
         return;

@@ -1,6 +1,7 @@
 // Runs every rule over its fixtures (testdata/lint/rules/<ID>-<name>/): fires.yaml
 // must produce exactly the (line, id) pairs its `# expect: KQxxxx` comments name,
-// passes.yaml none. A policy.yaml beside them is loaded as --policy.
+// passes.yaml and passes-real.yaml (a real-world manifest) none. A policy.yaml beside
+// them is loaded as --policy.
 #include "lint/engine.h"
 #include "model/loader.h"
 
@@ -93,6 +94,10 @@ TEST_CASE("every rule fires exactly where its fixture says and passes its clean 
             INFO("passes.yaml findings:" << show(clean));
             CHECK(clean.empty());
             CHECK(expected_pairs(dir / "passes.yaml").empty());
+            // A real-world manifest (Kueue's or a vendor's documentation) the rule must pass too.
+            Pairs real = actual_pairs(dir, dir / "passes-real.yaml", id);
+            INFO("passes-real.yaml findings:" << show(real));
+            CHECK(real.empty());
         }
     }
 }

@@ -38,6 +38,7 @@ TEST_CASE("every registered rule has docs, fixtures and a remediation ending wit
         fs::path dir = root / (id + "-" + r.info->name);
         CHECK(fs::exists(dir / "fires.yaml"));
         CHECK(fs::exists(dir / "passes.yaml"));
+        CHECK(fs::exists(dir / "passes-real.yaml"));
         CHECK(id.size() == 6);
         CHECK(std::string(r.info->name).find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos);
     }

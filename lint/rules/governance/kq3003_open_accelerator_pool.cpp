@@ -9,6 +9,9 @@ const RuleInfo k_kq3003{"KQ3003", "open-accelerator-pool", Severity::warning,
                         "Select the tenant namespaces by label instead of namespaceSelector: {}."};
 
 void check_kq3003(const RuleContext& cx, FindingSink& out) {
+    // With no trust domains in the policy there is one tenant as far as lint knows, and an open
+    // pool is the quick-start setup: info. Declared domains make it a governance finding.
+    const Severity sev = cx.policy.domains.empty() ? Severity::info : k_kq3003.severity;
     for (const model::ClusterQueue& cq : cx.cluster.cluster_queues) {
         if (!cq.namespace_selector || !cq.namespace_selector->is_empty()) {
             continue;
@@ -24,7 +27,7 @@ void check_kq3003(const RuleContext& cx, FindingSink& out) {
         if (accel.empty()) {
             continue;
         }
-        out.report(k_kq3003, or_doc(cq.namespace_selector->pos, cq.meta), "spec.namespaceSelector",
+        out.report_as(sev, k_kq3003, or_doc(cq.namespace_selector->pos, cq.meta), "spec.namespaceSelector",
                    ref("ClusterQueue", cq.meta),
                    "ClusterQueue \"" + *cq.meta.name + "\" has accelerator quota (" + accel +
                        ") and namespaceSelector {}, which admits workloads from every namespace");

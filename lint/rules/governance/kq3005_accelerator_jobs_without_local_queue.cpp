@@ -11,10 +11,12 @@ const RuleInfo k_kq3005{"KQ3005", "accelerator-jobs-without-local-queue", Severi
 void check_kq3005(const RuleContext& cx, FindingSink& out) {
     std::set<std::string> with_queues, reported;
     with_queues = namespaces_with_local_queues(cx.cluster);
+    const std::size_t n = cx.cluster.local_queues.size();
     for (const model::Job& j : cx.cluster.jobs) {
         const std::string& ns = *j.meta.namespace_;
         // Children of another object (a Job's Pods, a JobSet's Jobs) follow their owner's queue.
-        if (!j.meta.owner_refs.empty()) {
+        // Without metadata.namespace the namespace is wherever the Job is applied: no guessing.
+        if (!j.meta.owner_refs.empty() || ns.empty()) {
             continue;
         }
         if (with_queues.count(ns) || reported.count(ns)) {
@@ -25,9 +27,11 @@ void check_kq3005(const RuleContext& cx, FindingSink& out) {
             continue;
         }
         reported.insert(ns);
-        out.report(k_kq3005, or_doc(j.meta.name.pos, j.meta), "metadata.namespace", ref(j.meta.kind.c_str(), j.meta),
-                   j.meta.kind + " \"" + j.meta.key() + "\" requests " + *acc.begin() + " in " + describe_namespace(ns) +
-                       ", which has no LocalQueue: its accelerator use is outside quota");
+        out.report_as(reference_severity(cx, k_kq3005, n), k_kq3005, or_doc(j.meta.name.pos, j.meta),
+                      "metadata.namespace", ref(j.meta.kind.c_str(), j.meta),
+                      j.meta.kind + " \"" + j.meta.key() + "\" requests " + *acc.begin() + " in " +
+                          describe_namespace(ns) + ", which has no LocalQueue: its accelerator use is outside quota" +
+                          not_in_inputs_note(cx, "LocalQueue", n));
     }
 }
 

@@ -22,12 +22,20 @@ void check_kq3007(const RuleContext& cx, FindingSink& out) {
             }
         }
     }
+    // One flavor per accelerator is Kueue's default-flavor setup (homogeneous nodes): info.
+    // When another flavor carries the same accelerator, an unlabelled one lets pods land on
+    // the other flavor's nodes: a warning.
+    std::map<std::string, std::size_t> flavors_per_accel;
+    for (const auto& [flavor, use] : used) {
+        ++flavors_per_accel[use.first];
+    }
     for (const model::ResourceFlavor& rf : cx.cluster.resource_flavors) {
         auto it = used.find(*rf.meta.name);
         if (it == used.end() || !rf.node_labels.empty()) {
             continue;
         }
-        out.report(k_kq3007, or_doc(rf.meta.name.pos, rf.meta), "spec.nodeLabels", ref("ResourceFlavor", rf.meta),
+        const Severity sev = flavors_per_accel[it->second.first] > 1 ? k_kq3007.severity : Severity::info;
+        out.report_as(sev, k_kq3007, or_doc(rf.meta.name.pos, rf.meta), "spec.nodeLabels", ref("ResourceFlavor", rf.meta),
                    "ResourceFlavor \"" + *rf.meta.name + "\" carries " + it->second.first +
                        " quota (ClusterQueue \"" + it->second.second +
                        "\") but has no nodeLabels: pods admitted under it may land on any node");

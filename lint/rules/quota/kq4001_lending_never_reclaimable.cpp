@@ -16,13 +16,18 @@ void check_kq4001(const RuleContext& cx, FindingSink& out) {
         if (members.size() < 2) {
             continue;
         }
-        bool all_never = true;
+        bool all_never = true, chosen = false;
         for (std::size_t i : members) {
-            all_never = all_never && *cqs[i].preemption.reclaim_within_cohort == model::ReclaimWithinCohort::never;
+            const auto& reclaim = cqs[i].preemption.reclaim_within_cohort;
+            all_never = all_never && *reclaim == model::ReclaimWithinCohort::never;
+            chosen = chosen || reclaim.pos.known();
         }
         if (!all_never) {
             continue;
         }
+        // Never by Kueue's default alone is how most cohorts start: info, unless the policy's
+        // rules: section raises it. An explicit Never somewhere was chosen: a warning.
+        const Severity sev = chosen ? k_kq4001.severity : Severity::info;
         for (std::size_t i : members) {
             const model::ClusterQueue& cq = cqs[i];
             std::string lends;
@@ -39,11 +44,12 @@ void check_kq4001(const RuleContext& cx, FindingSink& out) {
             if (lends.empty()) {
                 continue;
             }
-            out.report(k_kq4001, or_doc(cq.cohort.pos, cq.meta), "spec.preemption.reclaimWithinCohort",
-                       ref("ClusterQueue", cq.meta),
-                       "ClusterQueue \"" + *cq.meta.name + "\" lends " + lends + " in cohort tree \"" + root +
-                           "\", where every ClusterQueue has reclaimWithinCohort Never: lent quota is back only when "
-                           "borrowers finish");
+            out.report_as(sev, k_kq4001, or_doc(cq.cohort.pos, cq.meta), "spec.preemption.reclaimWithinCohort",
+                          ref("ClusterQueue", cq.meta),
+                          "ClusterQueue \"" + *cq.meta.name + "\" lends " + lends + " in cohort tree \"" + root +
+                              "\", where every ClusterQueue has reclaimWithinCohort Never" +
+                              (chosen ? "" : " (Kueue's default)") +
+                              ": lent quota is back only when borrowers finish");
         }
     }
 }

@@ -9,10 +9,37 @@ const RuleInfo k_kq4003{"KQ4003", "priority-preemption-without-classes", Severit
                         "Preemption by priority is configured but no priority classes are defined",
                         "Define WorkloadPriorityClasses and label Jobs with kueue.x-k8s.io/priority-class."};
 
+namespace {
+
+/// True when any input shows a priority other than the default: a priority class of either
+/// kind, a Workload's spec.priority or class reference, a Job's priority-class label or its
+/// pods' priorityClassName.
+bool priorities_in_inputs(const model::Cluster& c) {
+    if (!c.workload_priority_classes.empty() || !c.priority_classes.empty()) {
+        return true;
+    }
+    for (const model::Workload& w : c.workloads) {
+        if ((w.priority && *w.priority != 0) || w.priority_class.kind != model::PriorityClassKind::none) {
+            return true;
+        }
+    }
+    for (const model::Job& j : c.jobs) {
+        if (!j.priority_class->empty() || !j.pod_priority_class->empty()) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 void check_kq4003(const RuleContext& cx, FindingSink& out) {
-    if (!cx.cluster.workload_priority_classes.empty() || !cx.cluster.priority_classes.empty()) {
+    if (priorities_in_inputs(cx.cluster)) {
         return;
     }
+    // Classes may well be defined outside the inputs (a queue repository rarely holds them):
+    // the finding is a warning only when the inputs are the whole cluster.
+    const Severity sev = cx.complete ? k_kq4003.severity : Severity::info;
     for (const model::ClusterQueue& cq : cx.cluster.cluster_queues) {
         const auto& p = cq.preemption;
         if (!p.present) {
@@ -33,10 +60,13 @@ void check_kq4003(const RuleContext& cx, FindingSink& out) {
         if (!field) {
             continue;
         }
-        out.report(k_kq4003, or_doc(pos, cq.meta), std::string("spec.preemption.") + field,
-                   ref("ClusterQueue", cq.meta),
-                   "ClusterQueue \"" + *cq.meta.name + "\" preempts by priority (spec.preemption." + field +
-                       "), but no WorkloadPriorityClass or PriorityClass is defined: all workloads have priority 0");
+        out.report_as(sev, k_kq4003, or_doc(pos, cq.meta), std::string("spec.preemption.") + field,
+                      ref("ClusterQueue", cq.meta),
+                      "ClusterQueue \"" + *cq.meta.name + "\" preempts by priority (spec.preemption." + field +
+                          "), but no WorkloadPriorityClass or PriorityClass is " +
+                          (cx.complete ? "defined: all workloads have priority 0"
+                                       : "in the inputs, and no workload carries a priority (pass --complete when "
+                                         "they are the whole cluster)"));
     }
 }
 

@@ -14,10 +14,12 @@ void check_kq2001(const RuleContext& cx, FindingSink& out) {
             for (std::size_t f = 0; f < cq.resource_groups[g].flavors.size(); ++f) {
                 const auto& name = cq.resource_groups[g].flavors[f].name;
                 if (!name->empty() && !cx.cluster.find_resource_flavor(*name)) {
-                    out.report(k_kq2001, or_doc(name.pos, cq.meta), flavor_path(g, f) + ".name",
-                               ref("ClusterQueue", cq.meta),
-                               "ClusterQueue \"" + *cq.meta.name + "\" references missing ResourceFlavor \"" + *name +
-                                   "\": the queue stays inactive (FlavorNotFound)");
+                    const std::size_t n = cx.cluster.resource_flavors.size();
+                    out.report_as(reference_severity(cx, k_kq2001, n), k_kq2001, or_doc(name.pos, cq.meta),
+                                  flavor_path(g, f) + ".name", ref("ClusterQueue", cq.meta),
+                                  "ClusterQueue \"" + *cq.meta.name + "\" references missing ResourceFlavor \"" +
+                                      *name + "\": the queue stays inactive (FlavorNotFound)" +
+                                      not_in_inputs_note(cx, "ResourceFlavor", n));
                 }
             }
         }

@@ -14,9 +14,12 @@ void check_kq2002(const RuleContext& cx, FindingSink& out) {
             out.report(k_kq2002, or_doc(lq.cluster_queue.pos, lq.meta), "spec.clusterQueue", ref("LocalQueue", lq.meta),
                        "LocalQueue \"" + lq.meta.key() + "\" has no spec.clusterQueue");
         } else if (!cx.cluster.find_cluster_queue(*lq.cluster_queue)) {
-            out.report(k_kq2002, or_doc(lq.cluster_queue.pos, lq.meta), "spec.clusterQueue", ref("LocalQueue", lq.meta),
-                       "LocalQueue \"" + lq.meta.key() + "\" references missing ClusterQueue \"" + *lq.cluster_queue +
-                           "\": the queue stays inactive (ClusterQueueDoesNotExist)");
+            const std::size_t n = cx.cluster.cluster_queues.size();
+            out.report_as(reference_severity(cx, k_kq2002, n), k_kq2002, or_doc(lq.cluster_queue.pos, lq.meta),
+                          "spec.clusterQueue", ref("LocalQueue", lq.meta),
+                          "LocalQueue \"" + lq.meta.key() + "\" references missing ClusterQueue \"" +
+                              *lq.cluster_queue + "\": the queue stays inactive (ClusterQueueDoesNotExist)" +
+                              not_in_inputs_note(cx, "ClusterQueue", n));
         }
     }
 }

@@ -16,9 +16,12 @@ void check_kq2005(const RuleContext& cx, FindingSink& out) {
             const model::AdmissionCheck* ac = cx.cluster.find_admission_check(*name);
             std::string path = "spec.admissionChecksStrategy.admissionChecks[" + std::to_string(i) + "].name";
             if (!ac) {
-                out.report(k_kq2005, or_doc(name.pos, cq.meta), path, ref("ClusterQueue", cq.meta),
-                           "ClusterQueue \"" + *cq.meta.name + "\" references missing AdmissionCheck \"" + *name +
-                               "\": the queue stays inactive (AdmissionCheckNotFound)");
+                const std::size_t n = cx.cluster.admission_checks.size();
+                out.report_as(reference_severity(cx, k_kq2005, n), k_kq2005, or_doc(name.pos, cq.meta), path,
+                              ref("ClusterQueue", cq.meta),
+                              "ClusterQueue \"" + *cq.meta.name + "\" references missing AdmissionCheck \"" + *name +
+                                  "\": the queue stays inactive (AdmissionCheckNotFound)" +
+                                  not_in_inputs_note(cx, "AdmissionCheck", n));
             } else if (ac->active == false) {
                 out.report(k_kq2005, or_doc(name.pos, cq.meta), path, ref("ClusterQueue", cq.meta),
                            "ClusterQueue \"" + *cq.meta.name + "\" references AdmissionCheck \"" + *name +

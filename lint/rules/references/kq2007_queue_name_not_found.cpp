@@ -1,7 +1,15 @@
 // A Job or Workload whose queue-name names no LocalQueue in its namespace waits
 // forever (Workload condition: LocalQueue doesn't exist).
 // Kueue: pkg/queue/manager.go (AddOrUpdateWorkload), jobframework.
+//
+// What the inputs can prove: an object without metadata.namespace lands wherever it is
+// applied, so it is judged against LocalQueues of every namespace and is never an error;
+// inputs that hold no LocalQueue at all cannot tell a missing queue from one kept elsewhere.
 #include "lint/rules/helpers.h"
+
+#include "model/spelling.h"
+
+#include <algorithm>
 
 namespace kg::lint::rules {
 
@@ -9,21 +17,48 @@ const RuleInfo k_kq2007{"KQ2007", "queue-name-not-found", Severity::error,
                         "A Job or Workload names a LocalQueue that does not exist in its namespace",
                         "Create the LocalQueue in the Job's namespace, or fix the kueue.x-k8s.io/queue-name label."};
 
+namespace {
+
+void check_one(const RuleContext& cx, const model::ObjectMeta& m, const std::string& kind,
+               const model::Located<std::string>& queue, const char* path, FindingSink& out) {
+    const model::Cluster& c = cx.cluster;
+    const std::string& ns = *m.namespace_;
+    const std::size_t n = c.local_queues.size();
+    std::vector<std::string_view> names = local_queue_names(c, ns);
+    if (ns.empty()) {
+        if (std::find(names.begin(), names.end(), std::string_view(*queue)) != names.end()) {
+            return;  // some namespace has it; where the object lands is not in the inputs
+        }
+        // A near miss is likely a typo (warning); otherwise the queue may sit in the namespace the
+        // object is applied to, which the inputs do not name (info).
+        std::string hint = model::did_you_mean(*queue, names, 1);
+        out.report_as(hint.empty() ? Severity::info : Severity::warning, k_kq2007, or_doc(queue.pos, m), path,
+                      ref(kind.c_str(), m),
+                      kind + " \"" + m.key() + "\" names LocalQueue \"" + *queue +
+                          "\", which no namespace in the inputs has (metadata.namespace unset)" + hint +
+                          not_in_inputs_note(cx, "LocalQueue", n));
+        return;
+    }
+    if (c.find_local_queue(ns, *queue)) {
+        return;
+    }
+    std::string hint = model::did_you_mean(*queue, names, 1);
+    out.report_as(reference_severity(cx, k_kq2007, n), k_kq2007, or_doc(queue.pos, m), path, ref(kind.c_str(), m),
+                  kind + " \"" + m.key() + "\" names LocalQueue \"" + *queue + "\", which does not exist in " +
+                      describe_namespace(ns) + hint + not_in_inputs_note(cx, "LocalQueue", n));
+}
+
+}  // namespace
+
 void check_kq2007(const RuleContext& cx, FindingSink& out) {
     for (const model::Job& j : cx.cluster.jobs) {
-        if (j.has_queue_name && !j.queue_name->empty() &&
-            !find_local_queue_for(cx.cluster, *j.meta.namespace_, *j.queue_name)) {
-            out.report(k_kq2007, or_doc(j.queue_name.pos, j.meta), "metadata.labels[kueue.x-k8s.io/queue-name]",
-                       ref(j.meta.kind.c_str(), j.meta),
-                       j.meta.kind + " \"" + j.meta.key() + "\" names LocalQueue \"" + *j.queue_name +
-                           "\", which does not exist in " + describe_namespace(*j.meta.namespace_));
+        if (j.has_queue_name && !j.queue_name->empty()) {
+            check_one(cx, j.meta, j.meta.kind, j.queue_name, "metadata.labels[kueue.x-k8s.io/queue-name]", out);
         }
     }
     for (const model::Workload& w : cx.cluster.workloads) {
-        if (!w.queue_name->empty() && !find_local_queue_for(cx.cluster, *w.meta.namespace_, *w.queue_name)) {
-            out.report(k_kq2007, or_doc(w.queue_name.pos, w.meta), "spec.queueName", ref("Workload", w.meta),
-                       "Workload \"" + w.meta.key() + "\" names LocalQueue \"" + *w.queue_name +
-                           "\", which does not exist in " + describe_namespace(*w.meta.namespace_));
+        if (!w.queue_name->empty()) {
+            check_one(cx, w.meta, "Workload", w.queue_name, "spec.queueName", out);
         }
     }
 }

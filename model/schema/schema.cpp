@@ -1,0 +1,346 @@
+// Walks a document tree against the generated CRD table (kueue_crds.inc). Messages follow
+// the API server's wording (field.ErrorList: "Unsupported value", "Required value",
+// "Invalid value ... must be of type", kubectl's "unknown field"), plus "did you mean".
+#include "model/schema/schema.h"
+
+#include "model/spelling.h"
+
+#include <cstdint>
+#include <memory>
+#include <regex>
+
+namespace kg::model::schema {
+
+namespace {
+
+struct SchemaNode {
+    std::int8_t type;  ///< 0 any, 1 object, 2 array, 3 string, 4 integer, 5 number, 6 boolean
+    std::int8_t flags;
+    std::int32_t pattern;  ///< string index, -1 none
+    std::int64_t min_length, max_length, min_items, max_items;  ///< -1 none
+    std::int64_t minimum, maximum;                              ///< valid per flags
+    std::int32_t first_enum, enum_count, first_prop, prop_count, items, additional;
+};
+struct SchemaProp {
+    std::int32_t name, node, required;
+};
+struct SchemaRoot {
+    const char* group;
+    const char* kind;
+    const char* version;
+    bool namespaced;
+    bool deprecated;
+    std::int32_t node;
+};
+
+#include "model/schema/kueue_crds.inc"
+
+constexpr int k_preserve = 1, k_int_or_string = 2, k_nullable = 4, k_open_object = 8, k_has_min = 16,
+              k_has_max = 32;
+
+enum class JsonType { null, boolean, integer, number, string, object, array };
+
+bool one_of(std::string_view s, std::initializer_list<std::string_view> set) {
+    for (std::string_view x : set) {
+        if (s == x) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool all_digits(std::string_view s) {
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+/// The JSON type the API server sees after YAML-to-JSON (sigs.k8s.io/yaml, YAML 1.1 rules).
+JsonType json_type(const yaml::Node& n) {
+    switch (n.kind) {
+        case yaml::Node::Kind::null: return JsonType::null;
+        case yaml::Node::Kind::mapping: return JsonType::object;
+        case yaml::Node::Kind::sequence: return JsonType::array;
+        case yaml::Node::Kind::scalar: break;
+    }
+    if (!n.plain) {
+        return JsonType::string;
+    }
+    std::string_view s = n.scalar;
+    if (one_of(s, {"true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on",
+                   "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N"})) {
+        return JsonType::boolean;
+    }
+    std::string_view body = !s.empty() && (s[0] == '-' || s[0] == '+') ? s.substr(1) : s;
+    if (all_digits(body)) {
+        return JsonType::integer;
+    }
+    static const std::regex k_float(R"([0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\.([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))");
+    if (!body.empty() && std::regex_match(body.begin(), body.end(), k_float)) {
+        return JsonType::number;
+    }
+    return JsonType::string;
+}
+
+const char* type_name(JsonType t) {
+    switch (t) {
+        case JsonType::null: return "null";
+        case JsonType::boolean: return "boolean";
+        case JsonType::integer: return "integer";
+        case JsonType::number: return "number";
+        case JsonType::string: return "string";
+        case JsonType::object: return "object";
+        case JsonType::array: return "array";
+    }
+    return "?";
+}
+
+const char* schema_type_name(int t) {
+    static const char* const k_names[] = {"any", "object", "array", "string", "integer", "number", "boolean"};
+    return t >= 0 && t <= 6 ? k_names[t] : "any";
+}
+
+bool type_ok(int want, int flags, JsonType got) {
+    if (flags & k_int_or_string) {
+        // Quantities: the API server takes 8, "8" and (through resource.Quantity) 0.5.
+        return got == JsonType::integer || got == JsonType::string || got == JsonType::number;
+    }
+    switch (want) {
+        case 1: return got == JsonType::object;
+        case 2: return got == JsonType::array;
+        case 3: return got == JsonType::string;
+        case 4: return got == JsonType::integer;
+        case 5: return got == JsonType::integer || got == JsonType::number;
+        case 6: return got == JsonType::boolean;
+        default: return true;
+    }
+}
+
+/// Compiled patterns, by string index; null when std::regex cannot take the pattern (it is
+/// then not checked rather than guessed).
+const std::regex* pattern(std::int32_t index) {
+    static const std::vector<std::unique_ptr<std::regex>> k_compiled = [] {
+        std::vector<std::unique_ptr<std::regex>> out(std::size(k_strings));
+        for (const SchemaNode& n : k_nodes) {
+            if (n.pattern < 0 || out[static_cast<std::size_t>(n.pattern)]) {
+                continue;
+            }
+            std::string p = k_strings[n.pattern];
+            auto flags = std::regex::ECMAScript | std::regex::optimize;
+            if (p.rfind("^(?i)", 0) == 0) {
+                p = "^" + p.substr(5);  // Go's case-insensitive flag
+                flags |= std::regex::icase;
+            }
+            try {
+                out[static_cast<std::size_t>(n.pattern)] = std::make_unique<std::regex>(p, flags);
+            } catch (const std::regex_error&) {
+            }
+        }
+        return out;
+    }();
+    return k_compiled[static_cast<std::size_t>(index)].get();
+}
+
+std::size_t utf8_length(std::string_view s) {
+    std::size_t n = 0;
+    for (unsigned char c : s) {
+        n += (c & 0xC0) != 0x80;
+    }
+    return n;
+}
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+class Walker {
+public:
+    explicit Walker(std::vector<Issue>& out) : m_out(out) {}
+
+    void value(const yaml::Node& v, const SchemaNode& s, const std::string& path, SourcePos key_pos) {
+        if (s.flags & k_preserve) {
+            return;
+        }
+        JsonType t = json_type(v);
+        if (t == JsonType::null) {
+            return;  // the API server drops null fields before validating
+        }
+        if (!type_ok(s.type, s.flags, t)) {
+            add(v.pos, path, path + ": Invalid value: " + quoted(type_name(t)) + ": " + path + " in body must be of type " +
+                                 schema_type_name(s.type) + ": " + quoted(type_name(t)));
+            return;
+        }
+        if (t == JsonType::object) {
+            object(v, s, path, key_pos);
+        } else if (t == JsonType::array) {
+            array(v, s, path);
+        } else {
+            scalar(v, s, t, path);
+        }
+    }
+
+private:
+    std::vector<Issue>& m_out;
+
+    void add(SourcePos pos, const std::string& path, std::string message) {
+        m_out.push_back({pos, path, std::move(message)});
+    }
+
+    static std::string join(const std::string& path, std::string_view key) {
+        return path.empty() ? std::string(key) : path + "." + std::string(key);
+    }
+
+    void object(const yaml::Node& v, const SchemaNode& s, const std::string& path, SourcePos key_pos) {
+        if (s.flags & k_open_object) {
+            return;  // metadata: the API server checks ObjectMeta itself
+        }
+        const SchemaProp* first = s.prop_count ? &k_props[s.first_prop] : nullptr;
+        for (const yaml::MapEntry& e : v.entries) {
+            const SchemaProp* p = find(first, s.prop_count, e.key);
+            std::string child = join(path, e.key);
+            if (p) {
+                value(e.value, k_nodes[p->node], child, e.key_pos);
+            } else if (s.additional >= 0) {
+                value(e.value, k_nodes[s.additional], child, e.key_pos);
+            } else {
+                std::vector<std::string_view> names;
+                for (std::int32_t i = 0; i < s.prop_count; ++i) {
+                    names.push_back(k_strings[first[i].name]);
+                }
+                add(e.key_pos, child, "unknown field " + quoted(child) + did_you_mean(e.key, names));
+            }
+        }
+        for (std::int32_t i = 0; i < s.prop_count; ++i) {
+            const yaml::Node* got = v.get(k_strings[first[i].name]);
+            if (first[i].required && (!got || got->is_null())) {
+                add(key_pos.known() ? key_pos : v.pos, join(path, k_strings[first[i].name]),
+                    join(path, k_strings[first[i].name]) + ": Required value");
+            }
+        }
+    }
+
+    static const SchemaProp* find(const SchemaProp* first, std::int32_t count, std::string_view key) {
+        // Properties are sorted by name (the generator sorts them): binary search.
+        std::int32_t lo = 0, hi = count;
+        while (lo < hi) {
+            std::int32_t mid = (lo + hi) / 2;
+            std::string_view name = k_strings[first[mid].name];
+            if (name < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo < count && k_strings[first[lo].name] == key ? &first[lo] : nullptr;
+    }
+
+    void array(const yaml::Node& v, const SchemaNode& s, const std::string& path) {
+        const auto n = static_cast<std::int64_t>(v.items.size());
+        if (s.max_items >= 0 && n > s.max_items) {
+            add(v.pos, path, path + ": Too many: " + std::to_string(n) + ": must have at most " +
+                                 std::to_string(s.max_items) + " items");
+        }
+        if (s.min_items >= 0 && n < s.min_items) {
+            add(v.pos, path, path + ": Invalid value: " + std::to_string(n) + ": " + path + " in body should have at least " +
+                                 std::to_string(s.min_items) + " items");
+        }
+        if (s.items < 0) {
+            return;
+        }
+        for (std::size_t i = 0; i < v.items.size(); ++i) {
+            value(v.items[i], k_nodes[s.items], path + "[" + std::to_string(i) + "]", v.items[i].pos);
+        }
+    }
+
+    void scalar(const yaml::Node& v, const SchemaNode& s, JsonType t, const std::string& path) {
+        const std::string& text = v.scalar;
+        if (s.enum_count > 0) {
+            std::vector<std::string_view> allowed;
+            bool ok = false;
+            for (std::int32_t i = 0; i < s.enum_count; ++i) {
+                allowed.push_back(k_strings[k_enums[s.first_enum + i]]);
+                ok = ok || allowed.back() == text;
+            }
+            if (!ok) {
+                std::string list;
+                for (std::string_view a : allowed) {
+                    list += (list.empty() ? "" : ", ") + quoted(a);
+                }
+                add(v.pos, path, path + ": Unsupported value: " + quoted(text) + ": supported values: " + list +
+                                     did_you_mean(text, allowed));
+                return;
+            }
+        }
+        if (t == JsonType::string) {
+            std::int64_t len = static_cast<std::int64_t>(utf8_length(text));
+            if (s.max_length >= 0 && len > s.max_length) {
+                add(v.pos, path, path + ": Too long: may not be more than " + std::to_string(s.max_length) + " bytes");
+            }
+            if (s.min_length >= 0 && len < s.min_length) {
+                add(v.pos, path, path + ": Invalid value: " + quoted(text) + ": " + path + " in body should be at least " +
+                                     std::to_string(s.min_length) + " chars long");
+            }
+            if (s.pattern >= 0) {
+                const std::regex* re = pattern(s.pattern);
+                if (re && !std::regex_search(text, *re)) {
+                    add(v.pos, path, path + ": Invalid value: " + quoted(text) + ": " + path + " in body should match '" +
+                                         k_strings[s.pattern] + "'");
+                }
+            }
+        }
+        if (t == JsonType::integer || t == JsonType::number) {
+            // Bounds are only checked on integers (every bounded Kueue field is one).
+            if (t == JsonType::integer && text.size() < 19) {
+                std::int64_t x = std::stoll(text);
+                if ((s.flags & k_has_min) && x < s.minimum) {
+                    add(v.pos, path, path + ": Invalid value: " + text + ": " + path +
+                                         " in body should be greater than or equal to " + std::to_string(s.minimum));
+                }
+                if ((s.flags & k_has_max) && x > s.maximum) {
+                    add(v.pos, path, path + ": Invalid value: " + text + ": " + path +
+                                         " in body should be less than or equal to " + std::to_string(s.maximum));
+                }
+            }
+        }
+    }
+};
+
+}  // namespace
+
+bool check_object(const yaml::Node& obj, std::string_view group, std::string_view version, std::string_view kind,
+                  SourcePos kind_pos, std::vector<Issue>& out) {
+    if (group != "kueue.x-k8s.io") {
+        return false;
+    }
+    const SchemaRoot* found = nullptr;
+    std::vector<std::string_view> kinds, versions;
+    for (const SchemaRoot& r : k_roots) {
+        if (kinds.empty() || kinds.back() != r.kind) {
+            kinds.push_back(r.kind);
+        }
+        if (r.kind == kind) {
+            versions.push_back(r.version);
+            if (r.version == version) {
+                found = &r;
+            }
+        }
+    }
+    if (!found) {
+        if (versions.empty()) {
+            out.push_back({kind_pos, "kind", "unknown kind " + quoted(kind) + " in " + std::string(group) +
+                                                 did_you_mean(kind, kinds)});
+        } else {
+            std::string served;
+            for (std::string_view v : versions) {
+                served += (served.empty() ? "" : ", ") + std::string(v);
+            }
+            out.push_back({kind_pos, "apiVersion", std::string(group) + "/" + std::string(version) +
+                                                       " does not serve " + std::string(kind) + " (served: " + served +
+                                                       ")"});
+        }
+        return false;
+    }
+    Walker(out).value(obj, k_nodes[found->node], "", obj.pos);
+    return true;
+}
+
+std::string_view kueue_version() { return KG_SCHEMA_KUEUE_VERSION; }
+std::string_view kueue_commit() { return KG_SCHEMA_KUEUE_COMMIT; }
+
+}  // namespace kg::model::schema

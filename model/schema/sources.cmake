@@ -1,0 +1,3 @@
+list(APPEND KG_MODEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/schema.cpp
+)
