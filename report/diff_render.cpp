@@ -1,6 +1,8 @@
-// Markdown, text and JSON views of a queue change. Markdown cells escape the
-// characters that would break a GitHub table or inject markup.
+// Markdown, text and JSON views of a queue change. Every value from the manifests goes through
+// its format's escaper (report/escape.h): md/code for Markdown, tx for the terminal.
 #include "report/diff_render.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,32 +16,11 @@ using lint::QuotaDelta;
 
 namespace {
 
-std::string md(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '|': out += "\\|"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '&': out += "&amp;"; break;
-            case '`': out += "\\`"; break;
-            case '*': out += "\\*"; break;
-            case '_': out += "\\_"; break;
-            case '\n': out += ' '; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+std::string md(const std::string& s) { return escape_markdown(s); }
 
-// Inside a code span only a backtick can break out; Markdown escapes do not apply there.
-std::string code(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        out += c == '`' ? '\'' : c;
-    }
-    return "`" + out + "`";
-}
+std::string code(const std::string& s) { return escape_markdown_code(s); }
+
+std::string tx(const std::string& s) { return escape_terminal(s); }
 
 std::string cell(const std::string& s) { return s.empty() ? "*(unset)*" : md(s); }
 
@@ -76,7 +57,7 @@ void capacity_lines(std::ostream& out, const std::vector<QuotaDelta>& rows, bool
             any = true;
             std::string line = (sign > 0 ? "gains " : "loses ") + d.owner + ": " + signed_qty(d.nominal_delta) + " " +
                                d.resource + " in " + d.flavor;
-            out << (markdown ? "- " + md(line) : "  " + line) << "\n";
+            out << (markdown ? "- " + md(line) : "  " + tx(line)) << "\n";
         }
     }
     if (!any) {
@@ -170,24 +151,24 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
 }
 
 void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
-    out << "diff " << l.base << " -> " << l.head << "\n";
+    out << "diff " << tx(l.base) << " -> " << tx(l.head) << "\n";
     if (d.empty()) {
         out << "no queue objects or quotas changed\n";
         return;
     }
     for (const lint::ObjectDelta& o : d.objects) {
-        out << "\n" << object_ref(o) << ": " << change_name(o.change) << "\n";
+        out << "\n" << tx(object_ref(o)) << ": " << change_name(o.change) << "\n";
         for (const lint::FieldDelta& f : o.fields) {
-            out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
-                << (f.after.empty() ? "<unset>" : f.after) << "\n";
+            out << "  " << tx(f.path) << ": " << (f.before.empty() ? "<unset>" : tx(f.before)) << " -> "
+                << (f.after.empty() ? "<unset>" : tx(f.after)) << "\n";
         }
     }
     if (!d.immutable.empty()) {
         out << "\nrejected on apply (immutable fields; delete and re-create instead):\n";
         for (const lint::ImmutableChange& c : d.immutable) {
-            out << "  " << c.kind << " " << (c.namespace_.empty() ? "" : c.namespace_ + "/") << c.name << " " << c.path
-                << ": " << (c.before.empty() ? "<unset>" : c.before) << " -> " << (c.after.empty() ? "<unset>" : c.after)
-                << ": " << c.rule << "\n";
+            out << "  " << tx(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name + " " + c.path)
+                << ": " << (c.before.empty() ? "<unset>" : tx(c.before)) << " -> " << (c.after.empty() ? "<unset>" : tx(c.after))
+                << ": " << tx(c.rule) << "\n";
         }
     }
     for (const auto& [title, list, files] :
@@ -196,7 +177,7 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         if (!list->empty()) {
             out << "\n" << title << ":\n";
             for (const model::Finding& f : *list) {
-                out << "  " << where(f, files) << ": " << severity_word(f.severity) << ": [" << f.rule << "] " << f.message
+                out << "  " << tx(where(f, files)) << ": " << severity_word(f.severity) << ": [" << f.rule << "] " << tx(f.message)
                     << "\n";
             }
         }
@@ -208,7 +189,7 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     if (!d.cohort_quota.empty()) {
         out << "\ncohort capacity:\n";
         for (const QuotaDelta& r : d.cohort_quota) {
-            out << "  " << r.owner << " " << r.resource << " in " << r.flavor << ": "
+            out << "  " << tx(r.owner) << " " << tx(r.resource) << " in " << tx(r.flavor) << ": "
                 << change_cell(r.nominal_before, r.nominal_after, "0") << " (" << signed_qty(r.nominal_delta) << ")";
             if (r.borrowing_before != r.borrowing_after) {
                 out << ", borrowing limit " << change_cell(r.borrowing_before, r.borrowing_after, "none");
@@ -285,7 +266,7 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     for (const QuotaDelta& r : d.cohort_quota) {
         j["cohortQuota"].push_back(quota_json(r, "cohort"));
     }
-    out << j.dump(2) << "\n";
+    out << json_text(j, 2) << "\n";
 }
 
 }  // namespace

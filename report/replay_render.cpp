@@ -2,6 +2,7 @@
 // them (sum / count); usage percentages are printed with one decimal from exact
 // integer ratios (the only place a ratio becomes a decimal is here, for display).
 #include "report/replay_render.h"
+#include "report/escape_json.h"
 
 #include "model/amount.h"
 
@@ -174,7 +175,7 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
 
 void render_replay(std::ostream& out, const ReplayResult& r, ReplayFormat f) {
     if (f == ReplayFormat::json) {
-        out << json_of(r).dump(2) << "\n";
+        out << json_text(json_of(r), 2) << "\n";
     } else {
         text(out, r);
     }
@@ -203,7 +204,7 @@ void render_replay_compare(std::ostream& out, const ReplayResult& base, const Re
         }
         j["summaryBase"] = json_of(base)["workloadClasses"];
         j["summaryCompare"] = json_of(other)["workloadClasses"];
-        out << j.dump(2) << "\n";
+        out << json_text(j, 2) << "\n";
         return;
     }
     out << "average wait per ClusterQueue: " << base_label << " -> " << other_label << "\n\n";

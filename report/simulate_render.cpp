@@ -1,6 +1,7 @@
 // Simulation output. JSON: {"cycles":[{"admitted":[...],"preempted":[...],"pending":[...]}]}
 // exactly as /work/shared/conformance/FORMAT.md; text: one table per cycle.
 #include "report/simulate_render.h"
+#include "report/escape_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -85,7 +86,7 @@ void table(std::ostream& out, const std::vector<std::vector<std::string>>& rows)
 
 void render_simulation(std::ostream& out, const sim::SimulationResult& r, SimulateFormat f) {
     if (f == SimulateFormat::json) {
-        out << to_json(r).dump(2) << "\n";
+        out << json_text(to_json(r), 2) << "\n";
         return;
     }
     for (std::size_t i = 0; i < r.cycles.size(); ++i) {

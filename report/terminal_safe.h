@@ -1,13 +1,12 @@
-// Text that reaches a terminal (findings, timelines) comes from manifests and audit logs:
-// control characters in it must not rewrite the terminal.
+// The old name of escape_terminal (report/escape.h), kept only while report/explain_render.cpp
+// still calls it; new code calls escape_terminal.
 #pragma once
 
-#include <string>
-#include <string_view>
+#include "report/escape.h"
 
 namespace kg::report {
 
-/// `s` with every control character (below 0x20, and 0x7f) shown as \xNN.
-std::string terminal_safe(std::string_view s);
+/// Same as escape_terminal.
+inline std::string terminal_safe(std::string_view s) { return escape_terminal(s); }
 
 }  // namespace kg::report

@@ -8,6 +8,7 @@
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
 #include "cli/verbs/audit.h"
+#include "report/escape.h"
 #include "report/terminal_safe.h"
 
 #include <filesystem>
@@ -64,7 +65,7 @@ int run_verify(const VerifyArgs& a) {
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
     const audit::ChainVerification v = store.verify();
     const std::vector<audit::SourceInfo> sources = audit::query::sources(store);
-    std::cout << "store " << a.db << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
+    std::cout << "store " << report::escape_terminal(a.db) << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
               << " rows\n";
     std::cout << "chain head: " << (v.head.empty() ? "(empty store)" : "batch " + std::to_string(v.chain.size()) + " " + v.head +
                                                                                " committed " + v.head_time)
