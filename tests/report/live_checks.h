@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -66,6 +67,15 @@ inline std::string markdown_unescaped_only(std::string_view s) {
 /// (each written "<details>" etc.).
 inline std::string markdown_live(std::string_view s, std::initializer_list<std::string_view> allowed_tags = {}) {
     std::string t = markdown_unescaped_only(s);
+    // Code spans are literal text: blank them out (a backtick inside one was escaped away).
+    for (std::size_t open = t.find('`'); open != std::string::npos; open = t.find('`', open + 1)) {
+        std::size_t close = t.find('`', open + 1);
+        if (close == std::string::npos || t.find('\n', open) < close) {
+            break;
+        }
+        t.replace(open, close - open + 1, close - open + 1, ' ');
+        open = close;
+    }
     for (std::string_view bad : {"](", "][", "://", "www."}) {
         if (t.find(bad) != std::string::npos) {
             return "live link syntax \"" + std::string(bad) + "\"";
@@ -86,13 +96,34 @@ inline std::string markdown_live(std::string_view s, std::initializer_list<std::
 /// HTML/XML: every '<' starts one of `allowed_tags` (all tags when empty is not allowed: pass
 /// the document's own), no event-handler attribute, no <script>.
 inline std::string markup_live(std::string_view s) {
-    std::string lower(s);
-    for (char& c : lower) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    for (std::string_view bad : {"<script", "onerror=", "onload=", "<img", "<svg onload", "javascript:"}) {
-        if (lower.find(bad) != std::string::npos) {
-            return "live markup \"" + std::string(bad) + "\"";
+    // Text nodes may say "onerror=" (escaped); only tags can act, so look inside each tag.
+    for (std::size_t open = s.find('<'); open != std::string_view::npos; open = s.find('<', open + 1)) {
+        std::size_t close = s.find('>', open);
+        std::string tag(s.substr(open, close == std::string_view::npos ? std::string_view::npos : close - open + 1));
+        for (char& c : tag) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        for (std::string_view bad : {"<script", "<img", "<iframe", "<object", "<embed", "javascript:"}) {
+            if (tag.rfind(bad, 0) == 0 || (bad == "javascript:" && tag.find(bad) != std::string::npos)) {
+                return "live markup " + tag;
+            }
+        }
+        if (std::count(tag.begin(), tag.end(), '"') % 2 != 0) {
+            return "unbalanced quote in " + tag;
+        }
+        // Quoted attribute values are data: drop them before looking for handlers.
+        std::string bare;
+        bool quoted = false;
+        for (char c : tag) {
+            quoted = c == '"' ? !quoted : quoted;
+            bare += quoted ? ' ' : c;
+        }
+        tag = bare;
+        for (std::size_t on = tag.find(" on"); on != std::string::npos; on = tag.find(" on", on + 1)) {
+            std::size_t eq = tag.find_first_not_of("abcdefghijklmnopqrstuvwxyz", on + 3);
+            if (eq != std::string::npos && eq > on + 3 && tag[eq] == '=') {
+                return "event handler in " + tag;
+            }
         }
     }
     return terminal_live(s, "\n\t");
