@@ -71,7 +71,7 @@ bool parse_time(const std::string& flag, const std::string& text, std::optional<
     auto s = model::parse_rfc3339(text);
     if (!s) {
         std::cerr << "kueuegov: error: " << flag << " expects an RFC 3339 time like 2026-10-05T00:00:00Z, found \""
-                  << text << "\"\n";
+                  << text << "\"" << model::rfc3339_problem_suffix(text) << "\n";
         return false;
     }
     out = *s * 1000000;

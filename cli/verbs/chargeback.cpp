@@ -37,7 +37,8 @@ int run_chargeback(const ChargebackArgs& a) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
     if (!from || !to) {
         std::cerr << "kueuegov: error: --" << (!from ? "from" : "to") << " expects an RFC 3339 time such as "
-                  << "\"2026-01-01T00:00:00Z\", found \"" << (!from ? a.from : a.to) << "\"\n";
+                  << "\"2026-01-01T00:00:00Z\", found \"" << (!from ? a.from : a.to)
+                  << "\"" << model::rfc3339_problem_suffix(!from ? a.from : a.to) << "\n";
         return k_exit_usage;
     }
     if (a.db.empty() == a.paths.empty()) {

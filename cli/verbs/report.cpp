@@ -44,7 +44,13 @@ struct ReportArgs {
 
 int run_report(const ReportArgs& a, const std::string& command) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
-    if (!from || !to || *to <= *from) {
+    if (!from || !to) {
+        const std::string& bad = !from ? a.from : a.to;
+        std::cerr << "kueuegov: error: --" << (!from ? "from" : "to") << " expects an RFC 3339 time such as "
+                  << "\"2026-01-01T00:00:00Z\", found \"" << bad << "\"" << model::rfc3339_problem_suffix(bad) << "\n";
+        return k_exit_usage;
+    }
+    if (*to <= *from) {
         std::cerr << "kueuegov: error: --from and --to expect RFC 3339 times such as \"2026-01-01T00:00:00Z\" "
                      "with --to after --from, found \""
                   << a.from << "\" and \"" << a.to << "\"\n";
