@@ -48,16 +48,21 @@ inline std::string terminal_live(std::string_view s, std::string_view allowed = 
     return {};
 }
 
-/// `s` with every backslash escape (\x for punctuation x) removed, as a Markdown renderer
-/// would consume it.
+/// `s` as a Markdown renderer reads it, with every backslash escape (\x for punctuation x)
+/// and every code span (literal text; a backslash inside one is literal) blanked out.
 inline std::string markdown_unescaped_only(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '\\' && i + 1 < s.size() && std::ispunct(static_cast<unsigned char>(s[i + 1]))) {
-            out += "  ";  // keep offsets roughly; neither char is live
+    std::string out(s);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i] == '\\' && i + 1 < out.size() && std::ispunct(static_cast<unsigned char>(out[i + 1]))) {
+            out[i] = out[i + 1] = ' ';
             ++i;
-        } else {
-            out += s[i];
+        } else if (out[i] == '`') {
+            std::size_t close = out.find('`', i + 1);
+            if (close == std::string::npos || out.find('\n', i) < close) {
+                continue;  // a lone backtick is text
+            }
+            std::fill(out.begin() + static_cast<std::ptrdiff_t>(i), out.begin() + static_cast<std::ptrdiff_t>(close) + 1, ' ');
+            i = close;
         }
     }
     return out;
@@ -67,15 +72,6 @@ inline std::string markdown_unescaped_only(std::string_view s) {
 /// (each written "<details>" etc.).
 inline std::string markdown_live(std::string_view s, std::initializer_list<std::string_view> allowed_tags = {}) {
     std::string t = markdown_unescaped_only(s);
-    // Code spans are literal text: blank them out (a backtick inside one was escaped away).
-    for (std::size_t open = t.find('`'); open != std::string::npos; open = t.find('`', open + 1)) {
-        std::size_t close = t.find('`', open + 1);
-        if (close == std::string::npos || t.find('\n', open) < close) {
-            break;
-        }
-        t.replace(open, close - open + 1, close - open + 1, ' ');
-        open = close;
-    }
     for (std::string_view bad : {"](", "][", "://", "www."}) {
         if (t.find(bad) != std::string::npos) {
             return "live link syntax \"" + std::string(bad) + "\"";
