@@ -1,6 +1,7 @@
 // Input loading shared by the verbs; diagnostics go to stderr with the source
 // line and a caret, as compilers print them.
 #include "cli/load.h"
+#include "report/diagnostic_render.h"
 
 #include "model/loader.h"
 
@@ -45,7 +46,7 @@ void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool req
 
 void print_diagnostics(const model::SourceFiles& files, const model::DiagSink& diags) {
     for (const model::Diagnostic& d : diags.items()) {
-        std::cerr << model::format_diagnostic(files, d) << "\n";
+        std::cerr << report::render_diagnostic(files, d) << "\n";
     }
 }
 

@@ -1,5 +1,6 @@
 // kueuegov: the verb table and the one top-level catch. Each verb lives in its
 // own file under cli/verbs/; this file only wires them to CLI11.
+#include "cli/output.h"
 #include "cli/verbs.h"
 #include "model/result.h"
 
@@ -28,6 +29,8 @@ std::vector<kg::cli::Verb> verbs() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    kg::cli::guard_stderr();
+    kg::cli::guard_stdout();
     CLI::App app{"kueuegov: audit and govern Kueue queue policy, offline.\n"
                  "Reads the manifests and exports you already have (kubectl get -o yaml, audit logs).",
                  "kueuegov"};
@@ -47,12 +50,14 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         int rc = app.exit(e);
-        return rc == 0 ? 0 : kg::cli::k_exit_usage;
+        return rc == 0 && kg::cli::finish_stdout() ? 0 : kg::cli::k_exit_usage;
     }
     try {
         for (auto& [cmd, action] : actions) {
             if (cmd->parsed()) {
-                return action();
+                int rc = action();
+                // Output is complete or the command fails: a short write to stdout is exit 2.
+                return kg::cli::finish_stdout() ? rc : kg::cli::k_exit_usage;
             }
         }
     } catch (const kg::model::Fatal& e) {

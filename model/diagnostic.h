@@ -35,7 +35,9 @@ private:
 };
 
 /// `file:line:col: error: message`, followed (when the file text is kept) by the source
-/// line and a caret under the column, as ninja and mold print parse errors.
+/// line and a caret under the column, as ninja and mold print parse errors. The text is raw
+/// (the message and the line come from the input): print it through
+/// report::render_diagnostic, which escapes it for a terminal.
 std::string format_diagnostic(const SourceFiles& files, const Diagnostic& d, bool with_excerpt = true);
 
 }  // namespace kg::model

@@ -1,34 +1,14 @@
-// Calendar arithmetic by Howard Hinnant's days_from_civil: exact, no time zone
-// database, no locale, and the same answer on every machine.
+// Calendar arithmetic through C++20 <chrono> calendar types (year_month_day, sys_days):
+// exact, proleptic Gregorian, no time zone database, no locale, the same answer on every
+// machine; and year_month_day::ok() says which dates do not exist (2026-02-31).
 #include "model/time.h"
 
+#include <chrono>
 #include <cstdio>
 
 namespace kg::model {
 
 namespace {
-
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const unsigned yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-void civil_from_days(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) {
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const unsigned doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    y = static_cast<std::int64_t>(yoe) + era * 400;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    d = doy - (153 * mp + 2) / 5 + 1;
-    m = mp < 10 ? mp + 3 : mp - 9;
-    y += m <= 2;
-}
 
 bool digits(std::string_view s, std::size_t at, std::size_t n, int& out) {
     if (at + n > s.size()) {
@@ -53,8 +33,10 @@ std::optional<std::int64_t> parse_rfc3339(std::string_view s) {
         s[13] != ':' || !digits(s, 14, 2, mm) || s[16] != ':' || !digits(s, 17, 2, ss)) {
         return std::nullopt;
     }
-    if (mon < 1 || mon > 12 || day < 1 || day > 31 || hh > 23 || mm > 59 || ss > 60) {
-        return std::nullopt;
+    const std::chrono::year_month_day date{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(mon)},
+                                           std::chrono::day{static_cast<unsigned>(day)}};
+    if (!date.ok() || hh > 23 || mm > 59 || ss > 60) {
+        return std::nullopt;  // a day that does not exist (2026-02-31) is an error, not March 3
     }
     std::size_t i = 19;
     if (i < s.size() && s[i] == '.') {
@@ -83,21 +65,44 @@ std::optional<std::int64_t> parse_rfc3339(std::string_view s) {
     if (i != s.size()) {
         return std::nullopt;
     }
-    std::int64_t days = days_from_civil(year, static_cast<unsigned>(mon), static_cast<unsigned>(day));
+    const std::int64_t days = std::chrono::sys_days{date}.time_since_epoch().count();
     return days * 86400 + hh * 3600 + mm * 60 + ss - offset;
 }
 
 std::string format_rfc3339(std::int64_t t) {
-    std::int64_t days = t >= 0 ? t / 86400 : (t - 86399) / 86400;
-    std::int64_t secs = t - days * 86400;
-    std::int64_t y = 0;
-    unsigned m = 0, d = 0;
-    civil_from_days(days, y, m, d);
+    const std::int64_t days = t >= 0 ? t / 86400 : (t - 86399) / 86400;
+    const std::int64_t secs = t - days * 86400;
+    const std::chrono::year_month_day date{std::chrono::sys_days{std::chrono::days{days}}};
     char buf[96];
-    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
                   static_cast<long long>(secs / 3600), static_cast<long long>(secs / 60 % 60),
                   static_cast<long long>(secs % 60));
     return buf;
+}
+
+std::string rfc3339_problem(std::string_view s) {
+    int year = 0, mon = 0, day = 0;
+    if (!digits(s, 0, 4, year) || s.size() < 10 || s[4] != '-' || !digits(s, 5, 2, mon) || s[7] != '-' ||
+        !digits(s, 8, 2, day)) {
+        return {};
+    }
+    if (mon < 1 || mon > 12) {
+        return "month " + std::to_string(mon) + " does not exist";
+    }
+    const std::chrono::year_month ym{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(mon)}};
+    const unsigned last = static_cast<unsigned>((ym / std::chrono::last).day());
+    if (day < 1 || static_cast<unsigned>(day) > last) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "day %d does not exist: %04d-%02d has %u days", day, year, mon, last);
+        return buf;
+    }
+    return {};
+}
+
+std::string rfc3339_problem_suffix(std::string_view text) {
+    std::string p = rfc3339_problem(text);
+    return p.empty() ? p : ": " + p;
 }
 
 }  // namespace kg::model

@@ -13,5 +13,10 @@ namespace kg::model {
 std::optional<std::int64_t> parse_rfc3339(std::string_view text);
 /// "YYYY-MM-DDTHH:MM:SSZ" in UTC.
 std::string format_rfc3339(std::int64_t unix_seconds);
+/// Why parse_rfc3339 rejected `text` when its date does not exist ("day 31 does not exist:
+/// 2026-02 has 28 days", "month 13 does not exist"); empty for any other shape problem.
+std::string rfc3339_problem(std::string_view text);
+/// ": " + rfc3339_problem(text), or empty: for appending to an error message.
+std::string rfc3339_problem_suffix(std::string_view text);
 
 }  // namespace kg::model

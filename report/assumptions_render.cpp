@@ -1,12 +1,12 @@
 #include "report/assumptions_render.h"
 
-#include "report/terminal_safe.h"
+#include "report/escape.h"
 
 namespace kg::report {
 
 void render_assumptions(std::ostream& err, std::string_view verb, const std::vector<sim::Assumption>& assumptions) {
     for (const sim::Assumption& a : assumptions)
-        err << "kueuegov " << verb << ": warning: " << terminal_safe(sim::assumption_text(a)) << "\n";
+        err << "kueuegov " << verb << ": warning: " << escape_terminal(sim::assumption_text(a)) << "\n";
 }
 
 }  // namespace kg::report

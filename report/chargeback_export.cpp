@@ -1,4 +1,5 @@
 #include "report/chargeback_export.h"
+#include "report/escape.h"
 
 #include "model/time.h"
 
@@ -11,45 +12,7 @@ using audit::ChargebackGroup;
 using audit::ChargebackResult;
 using audit::ChargebackRow;
 
-std::string csv_cell(std::string_view s) {
-    std::string v;
-    if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@' || s[0] == '\t' || s[0] == '\r'))
-        v += '\'';
-    v += s;
-    if (v.find_first_of(",\"\r\n") == std::string::npos) return v;
-    std::string q = "\"";
-    for (char c : v) {
-        if (c == '"') q += '"';
-        q += c;
-    }
-    q += '"';
-    return q;
-}
-
 namespace {
-
-std::string json_str(std::string_view s) {
-    std::string o = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\r': o += "\\r"; break;
-        case '\t': o += "\\t"; break;
-        default:
-            if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                o += buf;
-            } else {
-                o += static_cast<char>(c);
-            }
-        }
-    }
-    o += '"';
-    return o;
-}
 
 std::string cost_str(const std::optional<__int128>& c) {
     return c ? audit::format_decimal(*c, 1000000, 6) : std::string();
@@ -84,21 +47,21 @@ std::vector<Totals> totals_by_resource(const ChargebackResult& r) {
 
 void render_json(std::ostream& out, const ChargebackResult& r) {
     using audit::format_unit_hours;
-    out << "{\n  \"period\": {\"from\": " << json_str(model::format_rfc3339(r.from))
-        << ", \"to\": " << json_str(model::format_rfc3339(r.to)) << "},\n";
-    out << "  \"by\": " << json_str(audit::chargeback_group_name(r.group)) << ",\n";
+    out << "{\n  \"period\": {\"from\": " << escape_json_string(model::format_rfc3339(r.from))
+        << ", \"to\": " << escape_json_string(model::format_rfc3339(r.to)) << "},\n";
+    out << "  \"by\": " << escape_json_string(audit::chargeback_group_name(r.group)) << ",\n";
     out << "  \"basis\": \"reserved\",\n  \"method\": \"kueuegov.prorata-v1\",\n";
-    out << "  \"currency\": " << (r.total_cost_micro ? json_str(r.currency) : std::string("null")) << ",\n";
+    out << "  \"currency\": " << (r.total_cost_micro ? escape_json_string(r.currency) : std::string("null")) << ",\n";
     out << "  \"rows\": [";
     bool first = true;
     for (const auto& row : r.rows) {
         out << (first ? "\n" : ",\n") << "    {";
         first = false;
-        if (has_cq(r.group)) out << "\"clusterQueue\": " << json_str(row.cluster_queue) << ", ";
-        if (has_lq(r.group)) out << "\"localQueue\": " << json_str(row.local_queue) << ", ";
-        if (has_ns(r.group)) out << "\"namespace\": " << json_str(row.namespace_) << ", ";
-        out << "\"flavor\": " << json_str(row.flavor) << ", \"resource\": " << json_str(row.resource)
-            << ", \"unit\": " << json_str(audit::chargeback_unit(row.resource))
+        if (has_cq(r.group)) out << "\"clusterQueue\": " << escape_json_string(row.cluster_queue) << ", ";
+        if (has_lq(r.group)) out << "\"localQueue\": " << escape_json_string(row.local_queue) << ", ";
+        if (has_ns(r.group)) out << "\"namespace\": " << escape_json_string(row.namespace_) << ", ";
+        out << "\"flavor\": " << escape_json_string(row.flavor) << ", \"resource\": " << escape_json_string(row.resource)
+            << ", \"unit\": " << escape_json_string(audit::chargeback_unit(row.resource))
             << ", \"used\": " << format_unit_hours(row.used, row.resource)
             << ", \"withinNominal\": " << format_unit_hours(row.within_nominal, row.resource)
             << ", \"borrowed\": " << format_unit_hours(row.borrowed, row.resource)
@@ -111,8 +74,8 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
         << (r.total_cost_micro ? cost_str(r.total_cost_micro) : std::string("null")) << ",\n    \"resources\": [";
     first = true;
     for (const auto& t : totals_by_resource(r)) {
-        out << (first ? "\n" : ",\n") << "      {\"resource\": " << json_str(t.resource)
-            << ", \"unit\": " << json_str(audit::chargeback_unit(t.resource))
+        out << (first ? "\n" : ",\n") << "      {\"resource\": " << escape_json_string(t.resource)
+            << ", \"unit\": " << escape_json_string(audit::chargeback_unit(t.resource))
             << ", \"used\": " << format_unit_hours(t.used, t.resource)
             << ", \"withinNominal\": " << format_unit_hours(t.within, t.resource)
             << ", \"borrowed\": " << format_unit_hours(t.borrowed, t.resource)
@@ -121,7 +84,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
         first = false;
     }
     out << (first ? "]" : "\n    ]") << "\n  },\n  \"unpriced\": [";
-    for (std::size_t i = 0; i < r.unpriced.size(); ++i) out << (i ? ", " : "") << json_str(r.unpriced[i]);
+    for (std::size_t i = 0; i < r.unpriced.size(); ++i) out << (i ? ", " : "") << escape_json_string(r.unpriced[i]);
     out << "]\n}\n";
 }
 
@@ -133,15 +96,15 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
     out << "flavor,resource,unit,used,within_nominal,borrowed,lent,idle_nominal,cost,currency,period_start,period_end\n";
     const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
     for (const auto& row : r.rows) {
-        if (has_cq(r.group)) out << csv_cell(row.cluster_queue) << ',';
-        if (has_ns(r.group)) out << csv_cell(row.namespace_) << ',';
-        if (has_lq(r.group)) out << csv_cell(row.local_queue) << ',';
-        out << csv_cell(row.flavor) << ',' << csv_cell(row.resource) << ','
-            << csv_cell(audit::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
+        if (has_cq(r.group)) out << escape_csv_field(row.cluster_queue) << ',';
+        if (has_ns(r.group)) out << escape_csv_field(row.namespace_) << ',';
+        if (has_lq(r.group)) out << escape_csv_field(row.local_queue) << ',';
+        out << escape_csv_field(row.flavor) << ',' << escape_csv_field(row.resource) << ','
+            << escape_csv_field(audit::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
             << ',' << format_unit_hours(row.within_nominal, row.resource) << ','
             << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
             << ',' << format_unit_hours(row.idle_nominal, row.resource) << ',' << cost_str(row.cost_micro) << ','
-            << (row.cost_micro ? csv_cell(r.currency) : std::string()) << ',' << from << ',' << to << '\n';
+            << (row.cost_micro ? escape_csv_field(r.currency) : std::string()) << ',' << from << ',' << to << '\n';
     }
 }
 
@@ -194,7 +157,7 @@ void render_focus(std::ostream& out, const ChargebackResult& r) {
         auto tag = [&](std::string_view k, const std::string& v) {
             if (v.empty()) return;
             if (tags.size() > 1) tags += ',';
-            tags += json_str(k) + ":" + json_str(v);
+            tags += escape_json_string(k) + ":" + escape_json_string(v);
         };
         tag("kueue.x-k8s.io/cluster-queue", row.cluster_queue);
         tag("kueue.x-k8s.io/local-queue", row.local_queue);
@@ -204,17 +167,17 @@ void render_focus(std::ostream& out, const ChargebackResult& r) {
         std::string desc = std::string(model::is_accelerator(row.resource) ? "Accelerator" : "Resource") +
                            " reservation of " + row.resource + " on flavor " + row.flavor + ", " +
                            std::string(resource_type(r.group)) + " " + resource_name(r, row);
-        out << cost << ',' << cost << ',' << cost << ',' << cost << ',' << csv_cell(r.currency) << ',' << from
-            << ',' << to << ',' << from << ',' << to << ",Usage,," << csv_cell(desc) << ",Usage-Based,"
+        out << cost << ',' << cost << ',' << cost << ',' << cost << ',' << escape_csv_field(r.currency) << ',' << from
+            << ',' << to << ',' << from << ',' << to << ",Usage,," << escape_csv_field(desc) << ",Usage-Based,"
             << format_unit_hours(row.used, row.resource) << ',' << unit << ','
             << format_unit_hours(row.used + row.idle_nominal, row.resource) << ',' << unit << ','
-            << csv_cell(resource_id(r, row)) << ',' << csv_cell(resource_name(r, row)) << ','
+            << escape_csv_field(resource_id(r, row)) << ',' << escape_csv_field(resource_name(r, row)) << ','
             << resource_type(r.group) << ','
             << (model::is_accelerator(row.resource) ? "AI and Machine Learning" : "Compute")
-            << ",Kueue batch quota," << csv_cell(row.flavor + "/" + row.resource) << ",quota-reservation,"
-            << csv_cell(row.namespace_) << ',' << csv_cell(tags) << ",kueuegov.prorata-v1,"
-            << csv_cell(row.cluster_queue) << ',' << csv_cell(row.local_queue) << ',' << csv_cell(row.namespace_)
-            << ',' << csv_cell(row.flavor) << ',' << csv_cell(row.resource) << ','
+            << ",Kueue batch quota," << escape_csv_field(row.flavor + "/" + row.resource) << ",quota-reservation,"
+            << escape_csv_field(row.namespace_) << ',' << escape_csv_field(tags) << ",kueuegov.prorata-v1,"
+            << escape_csv_field(row.cluster_queue) << ',' << escape_csv_field(row.local_queue) << ',' << escape_csv_field(row.namespace_)
+            << ',' << escape_csv_field(row.flavor) << ',' << escape_csv_field(row.resource) << ','
             << format_unit_hours(row.within_nominal, row.resource) << ','
             << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
             << ',' << format_unit_hours(row.idle_nominal, row.resource) << ",reserved\n";

@@ -1,6 +1,8 @@
-// Markdown, text and JSON views of a queue change. Markdown cells escape the
-// characters that would break a GitHub table or inject markup.
+// Markdown, text and JSON views of a queue change. Every value from the manifests goes through
+// its format's escaper (report/escape.h).
 #include "report/diff_render.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,34 +16,7 @@ using lint::QuotaDelta;
 
 namespace {
 
-std::string md(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '|': out += "\\|"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '&': out += "&amp;"; break;
-            case '`': out += "\\`"; break;
-            case '*': out += "\\*"; break;
-            case '_': out += "\\_"; break;
-            case '\n': out += ' '; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
-// Inside a code span only a backtick can break out; Markdown escapes do not apply there.
-std::string code(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        out += c == '`' ? '\'' : c;
-    }
-    return "`" + out + "`";
-}
-
-std::string cell(const std::string& s) { return s.empty() ? "*(unset)*" : md(s); }
+std::string markdown_cell(const std::string& s) { return s.empty() ? "*(unset)*" : escape_markdown(s); }
 
 std::string q(const std::optional<model::Quantity>& v, const char* absent) { return v ? v->to_string() : absent; }
 
@@ -76,7 +51,7 @@ void capacity_lines(std::ostream& out, const std::vector<QuotaDelta>& rows, bool
             any = true;
             std::string line = (sign > 0 ? "gains " : "loses ") + d.owner + ": " + signed_qty(d.nominal_delta) + " " +
                                d.resource + " in " + d.flavor;
-            out << (markdown ? "- " + md(line) : "  " + line) << "\n";
+            out << (markdown ? "- " + escape_markdown(line) : "  " + escape_terminal(line)) << "\n";
         }
     }
     if (!any) {
@@ -105,17 +80,17 @@ void findings_markdown(std::ostream& out, const ClusterDiff& d) {
         out << "**" << title << " (" << list->size() << ")**\n\n| Rule | Severity | Object | Where | Message |\n"
             << "|---|---|---|---|---|\n";
         for (const model::Finding& f : *list) {
-            out << "| " << md(f.rule) << " " << md(f.name) << " | " << severity_word(f.severity) << " | "
-                << md(f.object.kind + " " + (f.object.namespace_.empty() ? "" : f.object.namespace_ + "/") +
+            out << "| " << escape_markdown(f.rule) << " " << escape_markdown(f.name) << " | " << severity_word(f.severity) << " | "
+                << escape_markdown(f.object.kind + " " + (f.object.namespace_.empty() ? "" : f.object.namespace_ + "/") +
                       f.object.name)
-                << " | " << code(where(f, files)) << " | " << md(f.message) << " |\n";
+                << " | " << escape_markdown_code(where(f, files)) << " | " << escape_markdown(f.message) << " |\n";
         }
         out << "\n";
     }
 }
 
 void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
-    out << "## kueuegov diff: " << code(l.base) << " → " << code(l.head) << "\n\n";
+    out << "## kueuegov diff: " << escape_markdown_code(l.base) << " → " << escape_markdown_code(l.head) << "\n\n";
     if (d.empty()) {
         out << "No queue objects or quotas changed.\n";
         return;
@@ -124,7 +99,7 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
         out << "### Quota by ClusterQueue\n\n| ClusterQueue | Flavor | Resource | Nominal | Δ nominal | Borrowing limit | "
                "Lending limit |\n|---|---|---|---|---|---|---|\n";
         for (const QuotaDelta& r : d.cluster_queue_quota) {
-            out << "| " << md(r.owner) << " | " << md(r.flavor) << " | " << md(r.resource) << " | "
+            out << "| " << escape_markdown(r.owner) << " | " << escape_markdown(r.flavor) << " | " << escape_markdown(r.resource) << " | "
                 << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta) << " | "
                 << change_cell(r.borrowing_before, r.borrowing_after, "none") << " | "
                 << change_cell(r.lending_before, r.lending_after, "none") << " |\n";
@@ -137,7 +112,7 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
         out << "### Capacity by cohort (members' nominal plus the cohort's own)\n\n| Cohort | Flavor | Resource | "
                "Nominal | Δ | Borrowing limit | Lending limit |\n|---|---|---|---|---|---|---|\n";
         for (const QuotaDelta& r : d.cohort_quota) {
-            out << "| " << md(r.owner) << " | " << md(r.flavor) << " | " << md(r.resource) << " | "
+            out << "| " << escape_markdown(r.owner) << " | " << escape_markdown(r.flavor) << " | " << escape_markdown(r.resource) << " | "
                 << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta) << " | "
                 << change_cell(r.borrowing_before, r.borrowing_after, "none") << " | "
                 << change_cell(r.lending_before, r.lending_after, "none") << " |\n";
@@ -149,8 +124,8 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
                "Delete and re-create the object (its workloads are affected), or keep the old value.\n\n"
                "| Object | Field | Before | After | API server |\n|---|---|---|---|---|\n";
         for (const lint::ImmutableChange& c : d.immutable) {
-            out << "| " << md(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name) << " | "
-                << code(c.path) << " | " << cell(c.before) << " | " << cell(c.after) << " | " << md(c.rule) << " |\n";
+            out << "| " << escape_markdown(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name) << " | "
+                << escape_markdown_code(c.path) << " | " << markdown_cell(c.before) << " | " << markdown_cell(c.after) << " | " << escape_markdown(c.rule) << " |\n";
         }
         out << "\n";
     }
@@ -158,11 +133,11 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
     if (!d.objects.empty()) {
         out << "### Objects\n\n";
         for (const lint::ObjectDelta& o : d.objects) {
-            out << "<details><summary>" << md(object_ref(o)) << ": " << change_name(o.change) << " ("
+            out << "<details><summary>" << escape_markdown(object_ref(o)) << ": " << change_name(o.change) << " ("
                 << o.fields.size() << (o.fields.size() == 1 ? " field" : " fields") << ")</summary>\n\n"
                 << "| Field | Before | After |\n|---|---|---|\n";
             for (const lint::FieldDelta& f : o.fields) {
-                out << "| " << code(f.path) << " | " << cell(f.before) << " | " << cell(f.after) << " |\n";
+                out << "| " << escape_markdown_code(f.path) << " | " << markdown_cell(f.before) << " | " << markdown_cell(f.after) << " |\n";
             }
             out << "\n</details>\n\n";
         }
@@ -170,24 +145,24 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
 }
 
 void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
-    out << "diff " << l.base << " -> " << l.head << "\n";
+    out << "diff " << escape_terminal(l.base) << " -> " << escape_terminal(l.head) << "\n";
     if (d.empty()) {
         out << "no queue objects or quotas changed\n";
         return;
     }
     for (const lint::ObjectDelta& o : d.objects) {
-        out << "\n" << object_ref(o) << ": " << change_name(o.change) << "\n";
+        out << "\n" << escape_terminal(object_ref(o)) << ": " << change_name(o.change) << "\n";
         for (const lint::FieldDelta& f : o.fields) {
-            out << "  " << f.path << ": " << (f.before.empty() ? "<unset>" : f.before) << " -> "
-                << (f.after.empty() ? "<unset>" : f.after) << "\n";
+            out << "  " << escape_terminal(f.path) << ": " << (f.before.empty() ? "<unset>" : escape_terminal(f.before)) << " -> "
+                << (f.after.empty() ? "<unset>" : escape_terminal(f.after)) << "\n";
         }
     }
     if (!d.immutable.empty()) {
         out << "\nrejected on apply (immutable fields; delete and re-create instead):\n";
         for (const lint::ImmutableChange& c : d.immutable) {
-            out << "  " << c.kind << " " << (c.namespace_.empty() ? "" : c.namespace_ + "/") << c.name << " " << c.path
-                << ": " << (c.before.empty() ? "<unset>" : c.before) << " -> " << (c.after.empty() ? "<unset>" : c.after)
-                << ": " << c.rule << "\n";
+            out << "  " << escape_terminal(c.kind + " " + (c.namespace_.empty() ? "" : c.namespace_ + "/") + c.name + " " + c.path)
+                << ": " << (c.before.empty() ? "<unset>" : escape_terminal(c.before)) << " -> " << (c.after.empty() ? "<unset>" : escape_terminal(c.after))
+                << ": " << escape_terminal(c.rule) << "\n";
         }
     }
     for (const auto& [title, list, files] :
@@ -196,7 +171,7 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         if (!list->empty()) {
             out << "\n" << title << ":\n";
             for (const model::Finding& f : *list) {
-                out << "  " << where(f, files) << ": " << severity_word(f.severity) << ": [" << f.rule << "] " << f.message
+                out << "  " << escape_terminal(where(f, files)) << ": " << severity_word(f.severity) << ": [" << f.rule << "] " << escape_terminal(f.message)
                     << "\n";
             }
         }
@@ -208,7 +183,7 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     if (!d.cohort_quota.empty()) {
         out << "\ncohort capacity:\n";
         for (const QuotaDelta& r : d.cohort_quota) {
-            out << "  " << r.owner << " " << r.resource << " in " << r.flavor << ": "
+            out << "  " << escape_terminal(r.owner) << " " << escape_terminal(r.resource) << " in " << escape_terminal(r.flavor) << ": "
                 << change_cell(r.nominal_before, r.nominal_after, "0") << " (" << signed_qty(r.nominal_delta) << ")";
             if (r.borrowing_before != r.borrowing_after) {
                 out << ", borrowing limit " << change_cell(r.borrowing_before, r.borrowing_after, "none");
@@ -285,7 +260,7 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     for (const QuotaDelta& r : d.cohort_quota) {
         j["cohortQuota"].push_back(quota_json(r, "cohort"));
     }
-    out << j.dump(2) << "\n";
+    out << json_text(j, 2) << "\n";
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // the output format ({{x}}); only the charts, built and escaped here, use {{{x}}}.
 #include "report/evidence_report.h"
 #include "report/html_text.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include "model/time.h"
 
@@ -19,25 +21,6 @@ namespace kg::report {
 const std::vector<std::pair<std::string, std::string>>& embedded_templates();  // templates_builtin.cpp
 
 namespace {
-
-std::string md_escape(const std::string& s) {
-    // Markdown table cells and inline text: neutralise markup and HTML (renderers pass HTML through).
-    std::string o;
-    for (char c : s) {
-        switch (c) {
-        case '|': case '\\': case '`': case '*': case '_': case '[': case ']': case '#': case '!':
-            o += '\\';
-            o += c;
-            break;
-        case '<': o += "&lt;"; break;
-        case '>': o += "&gt;"; break;
-        case '&': o += "&amp;"; break;
-        case '\n': case '\r': o += ' '; break;
-        default: o += c;
-        }
-    }
-    return o;
-}
 
 /// Installs an escape function for the duration of one render (mstch keeps it in a global).
 class EscapeScope {
@@ -139,7 +122,7 @@ mstch::map context(const ReportData& d, bool with_charts) {
                                      {"records", std::to_string(s.records)}});
     return mstch::map{
         {"title", d.title},
-        {"title_text", html_escape(d.title)},  // <title> is raw text: escaped, no <wbr>
+        {"title_text", escape_html_text(d.title)},  // <title> is raw text: escaped, no <wbr>
         {"scope", or_dash(d.scope)},
         {"from", model::format_rfc3339(d.from)},
         {"to", model::format_rfc3339(d.to)},
@@ -233,7 +216,7 @@ void render_json(std::ostream& out, const ReportData& d) {
         j["sources"].push_back({{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256}, {"records", s.records}});
     j["hashChain"] = {{"head", d.chain_head}, {"verified", nullptr}, {"message", d.chain_message}};
     if (d.chain_verified) j["hashChain"]["verified"] = *d.chain_verified;
-    out << j.dump(2) << '\n';
+    out << json_text(j, 2) << '\n';
 }
 
 }  // namespace
@@ -305,7 +288,7 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
             EscapeScope esc([](const std::string& s) { return html_text(s); });
             out << mstch::render(t.html, context(data, true), partials);
         } else {
-            EscapeScope esc(md_escape);
+            EscapeScope esc([](const std::string& s) { return escape_markdown(s); });
             out << mstch::render(t.markdown, context(data, false), partials);
         }
     } catch (const std::exception& e) {

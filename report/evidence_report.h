@@ -119,6 +119,5 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
 std::string svg_wait_chart(const std::vector<std::int64_t>& waits_seconds);
 std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int64_t from, std::int64_t to,
                             const std::string& label);
-std::string html_escape(std::string_view s);
 
 }  // namespace kg::report

@@ -6,7 +6,7 @@
 
 #include "model/amount.h"
 #include "model/time.h"
-#include "report/terminal_safe.h"
+#include "report/escape.h"
 #include "sim/preemption_message.h"
 
 #include <nlohmann/json.hpp>
@@ -161,7 +161,7 @@ std::string verdict_sentence(const Explanation& e) {
 namespace {
 
 void render_text(std::ostream& out, const Explanation& e) {
-    auto safe = [](const std::string& s) { return terminal_safe(s); };
+    auto safe = [](const std::string& s) { return escape_terminal(s); };
     const model::Workload& wl = e.subject();
     out << "Workload " << safe(key(wl));
     if (e.derived) {

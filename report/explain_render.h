@@ -1,6 +1,6 @@
 // Renders `explain`'s typed account of one workload (sim/explain/explanation.h) as text
 // for people or as JSON (schema in man/kueuegov-explain.1). Every value read from the
-// inputs goes through terminal_safe in text; JSON escapes through nlohmann.
+// inputs goes through escape_terminal in text; JSON escapes through nlohmann.
 #pragma once
 
 #include "sim/explain/explanation.h"

@@ -2,6 +2,8 @@
 // interface; see man/kueuegov-lint.1).
 #include "report/findings_render.h"
 
+#include "report/escape_json.h"
+
 #include <nlohmann/json.hpp>
 
 namespace kg::report {
@@ -49,7 +51,7 @@ void render_findings_json(std::ostream& os, const model::SourceFiles& files, con
     out["summary"] = {{"errors", counts[0]},     {"warnings", counts[1]},     {"infos", counts[2]},
                       {"total", fs.size()},      {"suppressed", sum.suppressed}, {"baselined", sum.baselined},
                       {"files", sum.files},      {"objects", sum.objects}};
-    os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    os << json_text(out, 2) << "\n";
 }
 
 void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>& rules) {
@@ -62,7 +64,7 @@ void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>
                        {"summary", r.summary},
                        {"remediation", r.remediation}});
     }
-    os << ordered_json{{"rules", arr}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    os << json_text(ordered_json{{"rules", arr}}, 2) << "\n";
 }
 
 }  // namespace kg::report

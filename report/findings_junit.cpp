@@ -1,35 +1,11 @@
 // JUnit XML for CI systems that show test reports: one failing testcase per finding.
+#include "report/escape.h"
 #include "report/findings_render.h"
 
 #include <algorithm>
 
 namespace kg::report {
 
-namespace {
-
-std::string xml(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        auto u = static_cast<unsigned char>(c);
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default:
-            // XML 1.0 forbids most control characters, even escaped.
-            if (u < 0x20 && c != '\n' && c != '\t') {
-                out += ' ';
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 void render_findings_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs) {
     std::size_t failures = fs.size();
@@ -47,13 +23,13 @@ void render_findings_junit(std::ostream& os, const model::SourceFiles& files, co
                               ? file
                               : f.object.kind + " " +
                                     (f.object.namespace_.empty() ? "" : f.object.namespace_ + "/") + f.object.name;
-        os << "    <testcase classname=\"" << xml(file) << "\" name=\"[" << xml(f.rule) << "] " << xml(obj)
-           << "\" file=\"" << xml(file) << "\" line=\"" << f.pos.line << "\">\n";
-        os << "      <failure type=\"" << model::severity_name(f.severity) << "\" message=\"" << xml(f.message)
-           << "\">" << xml(file) << ":" << line_col_text(f.pos) << ": " << model::severity_name(f.severity)
-           << ": [" << xml(f.rule) << " " << xml(f.name) << "] " << xml(f.message);
+        os << "    <testcase classname=\"" << escape_xml_attribute(file) << "\" name=\"[" << escape_xml_attribute(f.rule) << "] " << escape_xml_attribute(obj)
+           << "\" file=\"" << escape_xml_attribute(file) << "\" line=\"" << f.pos.line << "\">\n";
+        os << "      <failure type=\"" << model::severity_name(f.severity) << "\" message=\"" << escape_xml_attribute(f.message)
+           << "\">" << escape_xml_text(file) << ":" << line_col_text(f.pos) << ": " << model::severity_name(f.severity)
+           << ": [" << escape_xml_text(f.rule) << " " << escape_xml_text(f.name) << "] " << escape_xml_text(f.message);
         if (!f.hint.empty()) {
-            os << "\n" << xml(f.hint);
+            os << "\n" << escape_xml_text(f.hint);
         }
         os << "</failure>\n    </testcase>\n";
     }

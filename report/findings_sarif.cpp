@@ -2,6 +2,8 @@
 // results with physical locations (1-based regions) and partialFingerprints.
 #include "report/findings_render.h"
 
+#include "report/escape_json.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -123,7 +125,7 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
                                             {"informationUri", "https://github.com/kueuegov/kueuegov"},
                                             {"rules", jrules}}}}},
                                         {"results", results}}});
-    os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    os << json_text(out, 2) << "\n";
 }
 
 }  // namespace kg::report

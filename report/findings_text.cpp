@@ -1,6 +1,6 @@
 // Text findings: the compiler-style line CI logs and editors understand.
 #include "report/findings_render.h"
-#include "report/terminal_safe.h"
+#include "report/escape.h"
 
 namespace kg::report {
 
@@ -14,12 +14,12 @@ void render_findings_text(std::ostream& os, const model::SourceFiles& files, con
     for (const model::Finding& f : fs) {
         ++counts[static_cast<int>(f.severity)];
         if (f.pos.file_id != 0) {
-            os << terminal_safe(files.name(f.pos.file_id)) << ":" << line_col_text(f.pos) << ": ";
+            os << escape_terminal(files.name(f.pos.file_id)) << ":" << line_col_text(f.pos) << ": ";
         }
-        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << terminal_safe(f.message);
+        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << escape_terminal(f.message);
         if (!f.actor.empty() || !f.time.empty()) {
-            os << " (" << (f.actor.empty() ? "" : "by " + terminal_safe(f.actor)) << (f.actor.empty() || f.time.empty() ? "" : " ")
-               << (f.time.empty() ? "" : "at " + terminal_safe(f.time)) << ")";
+            os << " (" << (f.actor.empty() ? "" : "by " + escape_terminal(f.actor)) << (f.actor.empty() || f.time.empty() ? "" : " ")
+               << (f.time.empty() ? "" : "at " + escape_terminal(f.time)) << ")";
         }
         os << "\n";
     }

@@ -1,6 +1,7 @@
 #include "report/html_text.h"
 
-#include "report/evidence_report.h"
+#include "report/escape.h"
+#include "report/escape_visible.h"
 
 namespace kg::report {
 
@@ -15,7 +16,7 @@ bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 /// One whitespace-free token with break opportunities.
 void token(std::string_view t, std::size_t min_run, std::string& out) {
     if (t.size() <= min_run) {
-        out += html_escape(t);
+        out += escape_html_text(t);
         return;
     }
     constexpr std::string_view after = "/:.,=@])", before = "[(";
@@ -35,14 +36,22 @@ void token(std::string_view t, std::size_t min_run, std::string& out) {
             run = 0;
             run_len = 0;
         }
-        out += html_escape(std::string_view(&t[i], 1));
+        // The text was made visible (valid UTF-8, no controls) by html_text: only ASCII bytes
+        // can need an entity, and a byte of a multi-byte character is copied as it is.
+        if (static_cast<unsigned char>(c) < 0x80) {
+            out += escape_html_text(std::string_view(&t[i], 1));
+        } else {
+            out += c;
+        }
         if (after.find(c) != std::string_view::npos && i + 1 < t.size()) out += "<wbr>";
     }
 }
 
 }  // namespace
 
-std::string html_text(std::string_view s, std::size_t min_run) {
+std::string html_text(std::string_view raw, std::size_t min_run) {
+    const std::string visible = detail::make_visible(raw, "\t\n");
+    const std::string_view s = visible;
     std::string out;
     out.reserve(s.size() + s.size() / 8);
     std::size_t i = 0;

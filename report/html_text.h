@@ -10,7 +10,7 @@
 
 namespace kg::report {
 
-/// html_escape(s) with <wbr> inside whitespace-free runs longer than `min_run` characters.
+/// escape_html_text(s) with <wbr> inside whitespace-free runs longer than `min_run` characters.
 /// Plain words stay whole. Only for element content, never for attribute values.
 std::string html_text(std::string_view s, std::size_t min_run = 16);
 

@@ -1,6 +1,8 @@
 // Text, wide, JSON and YAML views of the queue topology. The JSON document is the
 // source of the YAML view, so the two never disagree.
 #include "report/inspect_render.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include "model/amount.h"
 #include "model/enum_names.h"
@@ -22,7 +24,7 @@ namespace {
 
 std::string selector_text(const std::optional<model::LabelSelector>& sel) {
     std::string s = model::selector_string(sel);
-    return s == "<none>" ? "<none> (matches no namespace)" : s == "{}" ? "{} (all namespaces)" : s;
+    return s == "<none>" ? "<none> (matches no namespace)" : s == "{}" ? "{} (all namespaces)" : escape_terminal(s);
 }
 
 std::string qty(const model::Quantity& q) { return q.to_string(); }
@@ -41,7 +43,7 @@ std::string status_text(const ClusterQueueSummary& s) {
     }
     std::string out = "inactive: ";
     for (std::size_t i = 0; i < s.inactive_reasons.size(); ++i) {
-        out += (i ? ", " : "") + s.inactive_reasons[i];
+        out += (i ? ", " : "") + escape_terminal(s.inactive_reasons[i]);
     }
     return out;
 }
@@ -56,13 +58,13 @@ public:
             print_cohort(root, "", "");
         }
         for (const std::string& cq : m_t.standalone_queues) {
-            m_out << "ClusterQueue " << cq << " (no cohort)\n";
+            m_out << "ClusterQueue " << escape_terminal(cq) << " (no cohort)\n";
             print_cq_body(m_t.cluster_queues.at(cq), "  ");
         }
         if (!m_t.orphan_local_queues.empty()) {
             m_out << "LocalQueues naming a ClusterQueue that was not loaded:\n";
             for (const model::LocalQueue* lq : m_t.orphan_local_queues) {
-                m_out << "  " << lq->meta.key() << " -> " << *lq->cluster_queue << "\n";
+                m_out << "  " << escape_terminal(lq->meta.key()) << " -> " << escape_terminal(*lq->cluster_queue) << "\n";
             }
         }
         if (!m_t.unqueued_workloads.empty()) {
@@ -76,7 +78,7 @@ public:
 private:
     void print_cohort(const std::string& name, const std::string& first, const std::string& rest) {
         const sim::CohortSummary& c = m_t.cohorts.at(name);
-        m_out << first << "Cohort " << name;
+        m_out << first << "Cohort " << escape_terminal(name);
         if (!c.cohort) {
             m_out << " (implicit)";
         }
@@ -92,7 +94,7 @@ private:
         std::size_t i = 0;
         for (const std::string& cq : c.cluster_queues) {
             bool last = ++i == total;
-            m_out << rest << (last ? "└── " : "├── ") << "ClusterQueue " << cq << "\n";
+            m_out << rest << (last ? "└── " : "├── ") << "ClusterQueue " << escape_terminal(cq) << "\n";
             print_cq_body(m_t.cluster_queues.at(cq), rest + (last ? "    " : "│   "));
         }
         for (const std::string& child : c.child_cohorts) {
@@ -124,7 +126,7 @@ private:
             if (!cq.admission_checks.empty()) {
                 m_out << ind << "admissionChecks:";
                 for (const auto& ac : cq.admission_checks) {
-                    m_out << " " << *ac.name;
+                    m_out << " " << escape_terminal(*ac.name);
                 }
                 m_out << "\n";
             }
@@ -135,7 +137,7 @@ private:
         if (!s.local_queues.empty()) {
             m_out << ind << "LocalQueues:";
             for (const model::LocalQueue* lq : s.local_queues) {
-                m_out << " " << lq->meta.key();
+                m_out << " " << escape_terminal(lq->meta.key());
                 if (*lq->stop_policy != model::StopPolicy::none) {
                     m_out << " (" << model::name_of(*lq->stop_policy) << ")";
                 }
@@ -155,7 +157,7 @@ private:
             for (const model::FlavorQuotas& fq : rg.flavors) {
                 for (const model::ResourceQuota& rq : fq.resources) {
                     // An invalid quantity (reported as a diagnostic) is shown as such, not as 0.
-                    std::vector<std::string> row{*fq.name, *rq.name,
+                    std::vector<std::string> row{escape_terminal(*fq.name), escape_terminal(*rq.name),
                                                  rq.nominal_quota_invalid ? "invalid" : qty(rq.nominal_quota.value),
                                                  rq.borrowing_limit_invalid ? "invalid" : opt_qty(rq.borrowing_limit),
                                                  rq.lending_limit_invalid ? "invalid" : opt_qty(rq.lending_limit)};
@@ -329,7 +331,7 @@ void render_inspect(std::ostream& out, const model::Cluster& cluster, const Queu
             out << "\n";
             return;
         }
-        case InspectFormat::json: out << topology_json(cluster, topo).dump(2) << "\n"; return;
+        case InspectFormat::json: out << json_text(topology_json(cluster, topo), 2) << "\n"; return;
         case InspectFormat::yaml: emit_yaml(out, topology_json(cluster, topo)); return;
     }
 }

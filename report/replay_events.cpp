@@ -1,6 +1,7 @@
 // Replay lifecycle steps as JSON lines. Quantities are printed as Kueue prints amounts
 // (AmountQuantityString: "500m", "2", "1Gi"), times as RFC 3339 with milliseconds.
 #include "report/replay_events.h"
+#include "report/escape_json.h"
 
 #include "model/amount.h"
 #include "model/enum_names.h"
@@ -163,7 +164,7 @@ void created_fields(Json& j, const model::Workload& wl, std::int64_t runtime_ms)
 }  // namespace
 
 void render_replay_events(std::ostream& out, const ReplayEventsInput& in) {
-    out << header(in).dump() << '\n';
+    out << json_text(header(in)) << '\n';
     for (const sim::ReplayStep& s : in.result.steps) {
         const sim::WorkloadResult& w = in.result.workloads.at(s.workload);
         const model::Workload& wl = *in.workloads.at(s.workload);
@@ -214,7 +215,7 @@ void render_replay_events(std::ostream& out, const ReplayEventsInput& in) {
             j["reason"] = "Succeeded";
             break;
         }
-        out << j.dump() << '\n';
+        out << json_text(j) << '\n';
     }
 }
 

@@ -2,6 +2,8 @@
 // them (sum / count); usage percentages are printed with one decimal from exact
 // integer ratios (the only place a ratio becomes a decimal is here, for display).
 #include "report/replay_render.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include "model/amount.h"
 
@@ -91,7 +93,7 @@ void text(std::ostream& out, const ReplayResult& r) {
     out << "\nWORKLOAD CLASS  COUNT  ADMITTED  AVG TIME TO ADMISSION  EVICTIONS\n";
     for (const auto& [cls, s] : by(r, false)) {
         char line[256];
-        std::snprintf(line, sizeof line, "%-14s  %5lld  %8lld  %21s  %9lld\n", cls.c_str(), static_cast<long long>(s.count),
+        std::snprintf(line, sizeof line, "%-14s  %5lld  %8lld  %21s  %9lld\n", escape_terminal(cls).c_str(), static_cast<long long>(s.count),
                       static_cast<long long>(s.admitted), seconds(s.avg_wait_ms()).c_str(),
                       static_cast<long long>(s.evictions));
         out << line;
@@ -100,7 +102,8 @@ void text(std::ostream& out, const ReplayResult& r) {
     for (const auto& [cls, frs] : usage_by_class(r)) {
         for (const auto& [fr, u] : frs) {
             char line[256];
-            std::snprintf(line, sizeof line, "%-18s  %-15s  %7s  %20s\n", cls.c_str(), (fr.first + "/" + fr.second).c_str(),
+            std::snprintf(line, sizeof line, "%-18s  %-15s  %7s  %20s\n", escape_terminal(cls).c_str(),
+                          escape_terminal(fr.first + "/" + fr.second).c_str(),
                           model::format_amount(fr.second, model::Amount::of(u.nominal)).c_str(),
                           percent(u, r.end_ms).c_str());
             out << line;
@@ -174,7 +177,7 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
 
 void render_replay(std::ostream& out, const ReplayResult& r, ReplayFormat f) {
     if (f == ReplayFormat::json) {
-        out << json_of(r).dump(2) << "\n";
+        out << json_text(json_of(r), 2) << "\n";
     } else {
         text(out, r);
     }
@@ -203,15 +206,15 @@ void render_replay_compare(std::ostream& out, const ReplayResult& base, const Re
         }
         j["summaryBase"] = json_of(base)["workloadClasses"];
         j["summaryCompare"] = json_of(other)["workloadClasses"];
-        out << j.dump(2) << "\n";
+        out << json_text(j, 2) << "\n";
         return;
     }
-    out << "average wait per ClusterQueue: " << base_label << " -> " << other_label << "\n\n";
+    out << "average wait per ClusterQueue: " << escape_terminal(base_label) << " -> " << escape_terminal(other_label) << "\n\n";
     out << "CLUSTERQUEUE                    ADMITTED        AVG WAIT BEFORE   AVG WAIT AFTER    CHANGE\n";
     for (const std::string& q : queues) {
         std::int64_t wa = a.count(q) ? a[q].avg_wait_ms() : 0, wb = b.count(q) ? b[q].avg_wait_ms() : 0;
         char line[256];
-        std::snprintf(line, sizeof line, "%-30s  %5lld -> %-5lld  %15s  %15s  %s%s\n", q.c_str(),
+        std::snprintf(line, sizeof line, "%-30s  %5lld -> %-5lld  %15s  %15s  %s%s\n", escape_terminal(q).c_str(),
                       static_cast<long long>(a.count(q) ? a[q].admitted : 0),
                       static_cast<long long>(b.count(q) ? b[q].admitted : 0), seconds(wa).c_str(), seconds(wb).c_str(),
                       wb >= wa ? "+" : "-", seconds(wb >= wa ? wb - wa : wa - wb).c_str());

@@ -1,6 +1,7 @@
 // Inline SVG charts for the evidence report: a wait-time histogram and a usage step chart.
 // Plain SVG elements only (no scripts, no external references); every label is escaped.
 #include "report/evidence_report.h"
+#include "report/escape.h"
 
 #include "audit/chargeback.h"
 #include "model/time.h"
@@ -10,22 +11,6 @@
 #include <string>
 
 namespace kg::report {
-
-std::string html_escape(std::string_view s) {
-    std::string o;
-    o.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-        case '&': o += "&amp;"; break;
-        case '<': o += "&lt;"; break;
-        case '>': o += "&gt;"; break;
-        case '"': o += "&quot;"; break;
-        case '\'': o += "&#39;"; break;
-        default: o += c;
-        }
-    }
-    return o;
-}
 
 namespace {
 
@@ -59,7 +44,7 @@ std::string amount_text(std::int64_t milli, std::string_view resource) {
 std::string empty_chart(std::string_view what) {
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"40\" viewBox=\"0 0 600 40\" role=\"img\">"
            "<text x=\"8\" y=\"24\" font-size=\"13\" fill=\"#57606a\">" +
-           html_escape(what) + "</text></svg>";
+           escape_html_text(what) + "</text></svg>";
 }
 
 }  // namespace
@@ -89,10 +74,10 @@ std::string svg_wait_chart(const std::vector<std::int64_t>& waits) {
         const double bh = (bottom - top) * static_cast<double>(counts[i]) / static_cast<double>(peak);
         const double x = left + i * bw + 4;
         s += "<rect x=\"" + num(x) + "\" y=\"" + num(bottom - bh) + "\" width=\"" + num(bw - 8) + "\" height=\"" +
-             num(bh) + "\" fill=\"#2f5f8f\"><title>" + html_escape(buckets[i].label) + ": " +
+             num(bh) + "\" fill=\"#2f5f8f\"><title>" + escape_html_text(buckets[i].label) + ": " +
              std::to_string(counts[i]) + "</title></rect>";
         s += "<text x=\"" + num(x + (bw - 8) / 2) + "\" y=\"" + num(bottom + 16) +
-             "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#1b1f23\">" + html_escape(buckets[i].label) + "</text>";
+             "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#1b1f23\">" + escape_html_text(buckets[i].label) + "</text>";
         if (counts[i] > 0)
             s += "<text x=\"" + num(x + (bw - 8) / 2) + "\" y=\"" + num(bottom - bh - 3) +
                  "\" font-size=\"11\" text-anchor=\"middle\" fill=\"#1b1f23\">" + std::to_string(counts[i]) + "</text>";
@@ -148,11 +133,11 @@ std::string svg_usage_chart(const std::vector<ReportUsagePoint>& usage, std::int
     const auto slash = label.find('/');
     const std::string_view resource = slash == std::string::npos ? std::string_view() : std::string_view(label).substr(slash + 1);
     s += "<text x=\"" + num(left + 4) + "\" y=\"" + num(top - 6) + "\" font-size=\"11\" fill=\"#1b1f23\">" +
-         html_escape(label) + " (max " + html_escape(amount_text(peak, resource)) + ")</text>";
+         escape_html_text(label) + " (max " + escape_html_text(amount_text(peak, resource)) + ")</text>";
     s += "<text x=\"" + num(left) + "\" y=\"" + num(bottom + 15) + "\" font-size=\"11\" fill=\"#57606a\">" +
-         html_escape(model::format_rfc3339(from)) + "</text>";
+         escape_html_text(model::format_rfc3339(from)) + "</text>";
     s += "<text x=\"" + num(right) + "\" y=\"" + num(bottom + 15) +
-         "\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">" + html_escape(model::format_rfc3339(to)) +
+         "\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">" + escape_html_text(model::format_rfc3339(to)) +
          "</text>";
     s += "<text x=\"" + num(left) + "\" y=\"" + num(h - 6) +
          "\" font-size=\"11\" fill=\"#57606a\">used (area), nominal (green dashes), "

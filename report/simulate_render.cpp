@@ -1,6 +1,8 @@
 // Simulation output. JSON: {"cycles":[{"admitted":[...],"preempted":[...],"pending":[...]}]}
 // exactly as /work/shared/conformance/FORMAT.md; text: one table per cycle.
 #include "report/simulate_render.h"
+#include "report/escape.h"
+#include "report/escape_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,7 +66,12 @@ std::string flavors_text(const sim::AdmittedDecision& a) {
     return out;
 }
 
-void table(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+void table(std::ostream& out, std::vector<std::vector<std::string>> rows) {
+    for (auto& r : rows) {
+        for (std::string& cell : r) {
+            cell = escape_terminal(cell);  // workload names and messages come from the input
+        }
+    }
     std::vector<std::size_t> w;
     for (const auto& r : rows)
         for (std::size_t i = 0; i < r.size(); ++i) {
@@ -85,7 +92,7 @@ void table(std::ostream& out, const std::vector<std::vector<std::string>>& rows)
 
 void render_simulation(std::ostream& out, const sim::SimulationResult& r, SimulateFormat f) {
     if (f == SimulateFormat::json) {
-        out << to_json(r).dump(2) << "\n";
+        out << json_text(to_json(r), 2) << "\n";
         return;
     }
     for (std::size_t i = 0; i < r.cycles.size(); ++i) {

@@ -1,6 +1,8 @@
 // Timeline renderers (timeline_render.h).
 #include "report/timeline_render.h"
-#include "report/terminal_safe.h"
+#include "report/escape.h"
+
+#include "report/escape_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,15 +41,15 @@ std::string format_wait(std::int64_t us) {
 }
 
 void render_timeline_text(std::ostream& os, const audit::Timeline& t) {
-    os << terminal_safe(object_name(t.object));
+    os << escape_terminal(object_name(t.object));
     if (t.entries.empty()) {
         os << ": no history in the store\n";
         return;
     }
     const auto& first = t.entries.front();
     const auto& last = t.entries.back();
-    os << ": " << t.entries.size() << (t.entries.size() == 1 ? " step" : " steps") << ", " << terminal_safe(first.time)
-       << " to " << terminal_safe(last.time) << " (" << format_wait(last.ts_us - first.ts_us).substr(1) << ")\n";
+    os << ": " << t.entries.size() << (t.entries.size() == 1 ? " step" : " steps") << ", " << escape_terminal(first.time)
+       << " to " << escape_terminal(last.time) << " (" << format_wait(last.ts_us - first.ts_us).substr(1) << ")\n";
     std::size_t time_w = 0, step_w = 0;
     for (const auto& e : t.entries) {
         time_w = std::max(time_w, e.time.size());
@@ -55,16 +57,16 @@ void render_timeline_text(std::ostream& os, const audit::Timeline& t) {
     }
     for (const auto& e : t.entries) {
         std::string step = e.subject.empty() ? e.step : e.subject + ": " + e.step;
-        os << "  " << pad(terminal_safe(e.time), time_w) << "  " << pad(e.wait_us ? format_wait(*e.wait_us) : "", 9) << " "
-           << pad(terminal_safe(step), step_w);
+        os << "  " << pad(escape_terminal(e.time), time_w) << "  " << pad(e.wait_us ? format_wait(*e.wait_us) : "", 9) << " "
+           << pad(escape_terminal(step), step_w);
         if (!e.actor.empty()) {
-            os << "  by " << terminal_safe(e.actor);
+            os << "  by " << escape_terminal(e.actor);
         }
         if (!e.detail.empty()) {
-            os << "  " << terminal_safe(e.detail);
+            os << "  " << escape_terminal(e.detail);
         }
         if (!e.evidence.empty()) {
-            os << "  [" << terminal_safe(e.evidence) << "]";
+            os << "  [" << escape_terminal(e.evidence) << "]";
         }
         os << "\n";
     }
@@ -90,7 +92,7 @@ void render_timeline_json(std::ostream& os, const audit::Timeline& t) {
     ordered_json out;
     out["object"] = {{"kind", t.object.kind}, {"namespace", t.object.namespace_}, {"name", t.object.name}};
     out["entries"] = std::move(entries);
-    os << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    os << json_text(out, 2) << "\n";
 }
 
 }  // namespace kg::report

@@ -1,6 +1,7 @@
 // Block-style YAML from JSON values. Strings are double-quoted whenever a plain
 // scalar could be misread (numbers, booleans, null, leading indicators, ': ').
 #include "report/yaml_emit.h"
+#include "report/escape_json.h"
 
 #include <cstdio>
 #include <string>
@@ -31,7 +32,8 @@ bool needs_quotes(const std::string& s) {
             return true;
         }
     }
-    return false;
+    // C1 controls and bidi overrides go quoted, where they become \u escapes.
+    return json_escape_hostile(s) != s;
 }
 
 std::string quote(const std::string& s) {
@@ -52,7 +54,7 @@ std::string quote(const std::string& s) {
                 }
         }
     }
-    return out + "\"";
+    return json_escape_hostile(out) + "\"";
 }
 
 std::string scalar(const nlohmann::ordered_json& v) {

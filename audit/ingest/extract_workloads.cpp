@@ -118,9 +118,9 @@ bool Extractor::Impl::conditions(const Ctx& x, element body, const std::string& 
         if (admission) r.cluster_queue = std::string(str(*admission, "clusterQueue"));
         if (r.step == "evicted" || r.step == "preempted") {
             // Kueue's message, read by the one parser beside its formatter (R7.9).
-            if (auto m = sim::parse_preemption_message(r.message)) {
-                r.preemptor_uid = std::move(m->preemptor_uid);
-                r.preemptor_path = std::move(m->preemptor_path);
+            if (auto parsed = sim::parse_preemption_message(r.message)) {
+                r.preemptor_uid = std::move(parsed->preemptor_uid);
+                r.preemptor_path = std::move(parsed->preemptor_path);
             }
         }
         emit(r);

@@ -10,6 +10,7 @@
 #include "lint/rule.h"
 #include "model/policy.h"
 #include "model/time.h"
+#include "report/diagnostic_render.h"
 #include "report/findings_render.h"
 
 #include <algorithm>
@@ -70,7 +71,7 @@ bool parse_time(const std::string& flag, const std::string& text, std::optional<
     auto s = model::parse_rfc3339(text);
     if (!s) {
         std::cerr << "kueuegov: error: " << flag << " expects an RFC 3339 time like 2026-10-05T00:00:00Z, found \""
-                  << text << "\"\n";
+                  << text << "\"" << model::rfc3339_problem_suffix(text) << "\n";
         return false;
     }
     out = *s * 1000000;
@@ -131,7 +132,7 @@ int run_check(const CheckArgs& a) {
             return k_exit_usage;
         }
         for (const model::Diagnostic& d : pd.items()) {
-            std::cerr << model::format_diagnostic(files, d) << "\n";
+            std::cerr << report::render_diagnostic(files, d) << "\n";
         }
         if (pd.error_count() > 0) {
             return k_exit_usage;
@@ -139,7 +140,7 @@ int run_check(const CheckArgs& a) {
         for (const auto& [id, o] : p->rules) {
             // One policy serves lint and audit check: each reads the overrides of its own rules.
             if (!audit::check::find_rule(id) && !lint::find_rule(id)) {
-                std::cerr << model::format_diagnostic(files, {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
+                std::cerr << report::render_diagnostic(files, {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
                           << "\n";
                 return k_exit_usage;
             }

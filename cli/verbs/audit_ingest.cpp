@@ -4,8 +4,10 @@
 #include "audit/ingest/ingest.h"
 #include "audit/store/schema.h"
 #include "audit/store/store.h"
+#include "cli/output.h"
 #include "cli/verbs/audit.h"
 #include "model/time.h"
+#include "report/escape.h"
 
 #include <unistd.h>
 
@@ -42,7 +44,7 @@ public:
         if (!m_tty) return;
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
         if (secs <= 0) return;
-        std::string line = p.path + ": " + human_bytes(p.raw_read);
+        std::string line = report::escape_terminal(p.path) + ": " + human_bytes(p.raw_read);
         if (p.raw_total) line += " / " + human_bytes(p.raw_total);
         char buf[96];
         std::snprintf(buf, sizeof buf, ", %.0f events/s", static_cast<double>(p.events) / secs);
@@ -53,12 +55,12 @@ public:
             std::snprintf(buf, sizeof buf, ", ETA %d:%02d", static_cast<int>(left) / 60, static_cast<int>(left) % 60);
             line += buf;
         }
-        std::cerr << "\r\033[K" << line << std::flush;
+        raw_stderr() << "\r\033[K" << line << std::flush;
         m_shown = true;
     }
     void restart() { m_start = std::chrono::steady_clock::now(); }
     void clear() {
-        if (m_shown) std::cerr << "\r\033[K" << std::flush;
+        if (m_shown) raw_stderr() << "\r\033[K" << std::flush;
         m_shown = false;
     }
 
@@ -71,13 +73,13 @@ private:
 void print_summary(const audit::ingest::SourceResult& r) {
     using S = audit::ingest::SourceResult::Status;
     const auto& c = r.counts;
-    std::cout << "source " << r.path << ": ";
+    std::cout << "source " << report::escape_terminal(r.path) << ": ";
     switch (r.status) {
-        case S::unreadable: std::cout << "not read: " << r.message << "\n"; return;
-        case S::duplicate: std::cout << "skipped, " << r.message << "\n"; return;
+        case S::unreadable: std::cout << "not read: " << report::escape_terminal(r.message) << "\n"; return;
+        case S::duplicate: std::cout << "skipped, " << report::escape_terminal(r.message) << "\n"; return;
         case S::resumed: std::cout << "resumed and completed"; break;
         case S::ingested: std::cout << "ingested"; break;
-        case S::changed: std::cout << "read but NOT sealed (" << r.message << ")"; break;
+        case S::changed: std::cout << "read but NOT sealed (" << report::escape_terminal(r.message) << ")"; break;
     }
     std::cout << " as source " << r.source_id << " (" << r.format << (r.compression == "gzip" ? ", gzip" : "") << ")\n";
     // Every event read is exactly one of kept, context, skipped or bad: the line adds up.
@@ -85,7 +87,7 @@ void print_summary(const audit::ingest::SourceResult& r) {
               << c.skipped_total() << " + bad " << c.bad << "; rows added " << c.rows_new << ", already stored "
               << c.rows_dup << "\n";
     if (c.context) std::cout << "  kept as context: " << c.context << " namespace records (labels)\n";
-    for (const auto& [reason, n] : c.skipped) std::cout << "  skipped " << n << ": " << reason << "\n";
+    for (const auto& [reason, n] : c.skipped) std::cout << "  skipped " << n << ": " << report::escape_terminal(reason) << "\n";
     if (c.bad_values) std::cout << "  bad values inside kept events: " << c.bad_values << " (reported above)\n";
     if (c.source_errors) std::cout << "  source problems: " << c.source_errors << " (reported above)\n";
     if (c.kept == 0 && c.events > 0)

@@ -8,7 +8,8 @@
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
 #include "cli/verbs/audit.h"
-#include "report/terminal_safe.h"
+#include "report/escape.h"
+#include "report/escape.h"
 
 #include <filesystem>
 #include <iostream>
@@ -64,7 +65,7 @@ int run_verify(const VerifyArgs& a) {
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
     const audit::ChainVerification v = store.verify();
     const std::vector<audit::SourceInfo> sources = audit::query::sources(store);
-    std::cout << "store " << a.db << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
+    std::cout << "store " << report::escape_terminal(a.db) << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
               << " rows\n";
     std::cout << "chain head: " << (v.head.empty() ? "(empty store)" : "batch " + std::to_string(v.chain.size()) + " " + v.head +
                                                                                " committed " + v.head_time)
@@ -82,7 +83,7 @@ int run_verify(const VerifyArgs& a) {
     }
     if (a.check_files) {
         const audit::ingest::ReplayCheck rc = audit::ingest::compare_with_sources(store);
-        for (const std::string& n : rc.notes) std::cout << report::terminal_safe(n) << "\n";
+        for (const std::string& n : rc.notes) std::cout << report::escape_terminal(n) << "\n";
         std::cout << "source files: " << rc.sources_checked << " re-read, " << rc.rows_compared
                   << " stored rows compared with what they yield\n";
         problems.insert(problems.end(), rc.problems.begin(), rc.problems.end());
@@ -92,7 +93,7 @@ int run_verify(const VerifyArgs& a) {
         return k_exit_ok;
     }
     // Problems quote store contents (a planted trigger's SQL, row keys): no control bytes through.
-    for (const std::string& p : problems) std::cout << "MISMATCH " << report::terminal_safe(p) << "\n";
+    for (const std::string& p : problems) std::cout << "MISMATCH " << report::escape_terminal(p) << "\n";
     return k_exit_findings;
 }
 

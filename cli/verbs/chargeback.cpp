@@ -4,9 +4,12 @@
 // report/chargeback_export.h. Evidence comes from the audit evidence store (--db: every
 // reservation of the period and the quota in force at each instant) or from manifests (an
 // export of Workloads and ClusterQueues: single-export fidelity, audit-evidence.md section 3.4).
+#include "audit/chargeback.h"
+#include "audit/evidence.h"
 #include "audit/store/store.h"
 #include "cli/evidence_source.h"
 #include "cli/load.h"
+#include "cli/output.h"
 #include "cli/verbs.h"
 #include "audit/chargeback.h"
 #include "audit/evidence.h"
@@ -14,6 +17,7 @@
 #include "model/policy.h"
 #include "model/time.h"
 #include "report/chargeback_export.h"
+#include "report/diagnostic_render.h"
 
 #include <fstream>
 #include <iostream>
@@ -33,7 +37,8 @@ int run_chargeback(const ChargebackArgs& a) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
     if (!from || !to) {
         std::cerr << "kueuegov: error: --" << (!from ? "from" : "to") << " expects an RFC 3339 time such as "
-                  << "\"2026-01-01T00:00:00Z\", found \"" << (!from ? a.from : a.to) << "\"\n";
+                  << "\"2026-01-01T00:00:00Z\", found \"" << (!from ? a.from : a.to)
+                  << "\"" << model::rfc3339_problem_suffix(!from ? a.from : a.to) << "\n";
         return k_exit_usage;
     }
     if (a.db.empty() == a.paths.empty()) {
@@ -56,7 +61,7 @@ int run_chargeback(const ChargebackArgs& a) {
     if (!a.prices.empty()) {
         model::DiagSink pd;
         auto pl = model::load_price_list_file(in.cluster.files, a.prices, pd);
-        for (const model::Diagnostic& d : pd.items()) std::cerr << model::format_diagnostic(in.cluster.files, d) << "\n";
+        for (const model::Diagnostic& d : pd.items()) std::cerr << report::render_diagnostic(in.cluster.files, d) << "\n";
         if (!pl.has_value()) {
             std::cerr << "kueuegov: error: " << pl.error().message << "\n";
             return k_exit_usage;
@@ -91,17 +96,8 @@ int run_chargeback(const ChargebackArgs& a) {
     const auto f = a.format == "json" ? report::ChargebackFormat::json
                    : a.format == "focus" ? report::ChargebackFormat::focus
                                          : report::ChargebackFormat::csv;
-    if (a.out.empty() || a.out == "-") {
-        report::render_chargeback(std::cout, *res, f);
-        return k_exit_ok;
-    }
-    std::ofstream out(a.out, std::ios::binary);
-    if (!out) {
-        std::cerr << "kueuegov: error: cannot write " << a.out << "\n";
-        return k_exit_usage;
-    }
-    report::render_chargeback(out, *res, f);
-    return out ? k_exit_ok : k_exit_usage;
+    bool written = write_output(a.out, [&](std::ostream& out) { report::render_chargeback(out, *res, f); });
+    return written ? k_exit_ok : k_exit_usage;
 }
 
 }  // namespace

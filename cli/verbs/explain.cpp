@@ -4,11 +4,14 @@
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "report/assumptions_render.h"
+#include "report/escape_json.h"
 #include "sim/assumptions.h"
 #include "report/explain_render.h"
+#include "report/terminal_stream.h"
 #include "sim/explain/explanation.h"
 
 #include <iostream>
+#include <sstream>
 
 namespace kg::cli {
 
@@ -57,8 +60,17 @@ Verb explain_verb() {
                                   << " in the inputs\n";
                         return k_exit_usage;
                     }
-                    report::render_explain(std::cout, *explanation,
-                                           *output == "json" ? report::ExplainFormat::json : report::ExplainFormat::text);
+                    // Until report/explain_render.cpp escapes every field itself (the lead is
+                    // rewriting it), its output passes through the format's escaper here.
+                    if (*output == "json") {
+                        std::ostringstream json;
+                        report::render_explain(json, *explanation, report::ExplainFormat::json);
+                        std::cout << report::json_escape_hostile(std::move(json).str());
+                    } else {
+                        report::TerminalSafeStream safe(std::cout);
+                        report::render_explain(safe, *explanation, report::ExplainFormat::text);
+                        safe.flush();
+                    }
                     return k_exit_ok;
                 };
             }};

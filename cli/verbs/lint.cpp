@@ -2,12 +2,14 @@
 // rules over the given manifests, for CI. Declares flags, runs the lint engine,
 // hands the findings to a report/ renderer and maps them to an exit code.
 #include "audit/check/rule.h"
-#include "cli/load.h"
 #include "cli/fail_on.h"
+#include "cli/load.h"
+#include "cli/output.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/loader.h"
 #include "model/policy.h"
+#include "report/diagnostic_render.h"
 #include "report/findings_render.h"
 
 #include <fstream>
@@ -39,7 +41,7 @@ std::vector<report::FindingsRuleMeta> rule_meta() {
 /// Prints input problems of a side file (policy, kueue config) and tells whether there were errors.
 bool print_diags(const model::SourceFiles& files, const model::DiagSink& diags) {
     for (const model::Diagnostic& d : diags.items()) {
-        std::cerr << model::format_diagnostic(files, d) << "\n";
+        std::cerr << report::render_diagnostic(files, d) << "\n";
     }
     return diags.error_count() > 0;
 }
@@ -114,7 +116,7 @@ int run(const LintFlags& fl) {
         for (const auto& [id, o] : policy.rules) {
             // The policy is shared with audit check: its history rules' ids are known too.
             if (!lint::find_rule(id) && !audit::check::find_rule(id)) {
-                std::cerr << model::format_diagnostic(cluster.files,
+                std::cerr << report::render_diagnostic(cluster.files,
                                                       {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
                           << "\n";
                 return k_exit_usage;
@@ -158,10 +160,7 @@ int run(const LintFlags& fl) {
     lint::LintResult res = lint::run_lint(cx, opt);
 
     if (!fl.write_baseline.empty()) {
-        std::ofstream bout(fl.write_baseline, std::ios::binary);
-        bout << lint::write_baseline(res.findings);
-        if (!bout) {
-            std::cerr << "kueuegov: error: cannot write " << fl.write_baseline << "\n";
+        if (!write_output(fl.write_baseline, [&](std::ostream& out) { out << lint::write_baseline(res.findings); })) {
             return k_exit_usage;
         }
     }

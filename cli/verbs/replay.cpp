@@ -2,6 +2,7 @@
 // generator config) in virtual time through the simulator, and with --compare the
 // same trace under a second policy: the what-if a reviewer needs before merging.
 #include "cli/load.h"
+#include "cli/output.h"
 #include "cli/verbs.h"
 #include "model/loader.h"
 #include "model/time.h"
@@ -45,22 +46,7 @@ bool write_events(const std::string& path, const ReplayInput& in, const sim::Rep
         ev.workloads.push_back(&a.workload);
         ev.runtime_ms.push_back(a.runtime_ms);
     }
-    if (path == "-") {
-        report::render_replay_events(std::cout, ev);
-        return bool(std::cout.flush());
-    }
-    std::ofstream f(path, std::ios::binary);
-    if (!f) {
-        std::cerr << "kueuegov replay: cannot write " << path << "\n";
-        return false;
-    }
-    report::render_replay_events(f, ev);
-    f.close();
-    if (!f) {
-        std::cerr << "kueuegov replay: error writing " << path << "\n";
-        return false;
-    }
-    return true;
+    return write_output(path, [&](std::ostream& out) { report::render_replay_events(out, ev); });
 }
 
 }  // namespace

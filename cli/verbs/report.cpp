@@ -17,10 +17,12 @@
 #include "audit/store/store.h"
 #include "cli/evidence_source.h"
 #include "cli/load.h"
+#include "cli/output.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/policy.h"
 #include "model/time.h"
+#include "report/diagnostic_render.h"
 #include "report/evidence_data.h"
 #include "report/evidence_report.h"
 
@@ -28,6 +30,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <memory>
 
 namespace kg::cli {
@@ -41,7 +44,13 @@ struct ReportArgs {
 
 int run_report(const ReportArgs& a, const std::string& command) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
-    if (!from || !to || *to <= *from) {
+    if (!from || !to) {
+        const std::string& bad = !from ? a.from : a.to;
+        std::cerr << "kueuegov: error: --" << (!from ? "from" : "to") << " expects an RFC 3339 time such as "
+                  << "\"2026-01-01T00:00:00Z\", found \"" << bad << "\"" << model::rfc3339_problem_suffix(bad) << "\n";
+        return k_exit_usage;
+    }
+    if (*to <= *from) {
         std::cerr << "kueuegov: error: --from and --to expect RFC 3339 times such as \"2026-01-01T00:00:00Z\" "
                      "with --to after --from, found \""
                   << a.from << "\" and \"" << a.to << "\"\n";
@@ -79,7 +88,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     if (!a.policy.empty()) {
         model::DiagSink pd;
         auto p = model::load_policy_file(c.files, a.policy, pd);
-        for (const model::Diagnostic& d : pd.items()) std::cerr << model::format_diagnostic(c.files, d) << "\n";
+        for (const model::Diagnostic& d : pd.items()) std::cerr << report::render_diagnostic(c.files, d) << "\n";
         if (!p.has_value() || pd.error_count() != 0) {
             if (!p.has_value()) std::cerr << "kueuegov: error: " << p.error().message << "\n";
             return k_exit_usage;
@@ -150,22 +159,14 @@ int run_report(const ReportArgs& a, const std::string& command) {
     const auto f = a.format == "json" ? report::ReportFormat::json
                    : a.format == "md" || a.format == "markdown" ? report::ReportFormat::markdown
                                                                 : report::ReportFormat::html;
-    std::ofstream file;
-    std::ostream* out = &std::cout;
-    if (!a.out.empty() && a.out != "-") {
-        file.open(a.out, std::ios::binary);
-        if (!file) {
-            std::cerr << "kueuegov: error: cannot write " << a.out << "\n";
-            return k_exit_usage;
-        }
-        out = &file;
-    }
-    auto r = report::render_evidence_report(*out, d, f, tmpl);
+    // Render first, so a template error leaves no output file at all.
+    std::ostringstream text;
+    auto r = report::render_evidence_report(text, d, f, tmpl);
     if (!r.has_value()) {
         std::cerr << "kueuegov: error: " << r.error().message << "\n";
         return k_exit_usage;
     }
-    return *out ? k_exit_ok : k_exit_usage;
+    return write_output(a.out, [&](std::ostream& out) { out << text.str(); }) ? k_exit_ok : k_exit_usage;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// SHA-1 (FIPS 180-4), only for reproducing Kueue's Workload names, whose 5-hex suffix is
+// SHA-1 (OpenSSL), only for reproducing Kueue's Workload names, whose 5-hex suffix is
 // a SHA-1 of the owner's kind, group, name and UID (jobframework/workload_names.go).
 // Not for security.
 #pragma once

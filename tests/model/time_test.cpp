@@ -23,3 +23,25 @@ TEST_CASE("Unix seconds format back to RFC 3339 in UTC", "[model][time]") {
     CHECK(format_rfc3339(1709208000) == "2024-02-29T12:00:00Z");
     CHECK(format_rfc3339(-1) == "1969-12-31T23:59:59Z");
 }
+
+TEST_CASE("a day that does not exist is an error that says so", "[model][time]") {
+    CHECK_FALSE(parse_rfc3339("2026-02-31T00:00:00Z").has_value());
+    CHECK_FALSE(parse_rfc3339("2026-02-29T00:00:00Z").has_value());
+    CHECK_FALSE(parse_rfc3339("2026-04-31T00:00:00Z").has_value());
+    CHECK_FALSE(parse_rfc3339("2100-02-29T00:00:00Z").has_value());  // not a leap year
+    CHECK(parse_rfc3339("2000-02-29T00:00:00Z") == 951782400);        // a leap year
+    CHECK(rfc3339_problem("2026-02-31T00:00:00Z") == "day 31 does not exist: 2026-02 has 28 days");
+    CHECK(rfc3339_problem("2026-13-01T00:00:00Z") == "month 13 does not exist");
+    CHECK(rfc3339_problem("yesterday").empty());
+    CHECK(rfc3339_problem("2026-02-28T00:00:00Z").empty());
+}
+
+TEST_CASE("formatting and parsing agree across eras, leap days and negative times", "[model][time]") {
+    for (std::int64_t t : {std::int64_t{-62135596800}, std::int64_t{-86401}, std::int64_t{0}, std::int64_t{951782399},
+                           std::int64_t{4107542400}, std::int64_t{253402300799}}) {
+        INFO(t);
+        CHECK(parse_rfc3339(format_rfc3339(t)) == t);
+    }
+    CHECK(format_rfc3339(-62135596800) == "0001-01-01T00:00:00Z");
+    CHECK(format_rfc3339(253402300799) == "9999-12-31T23:59:59Z");
+}

@@ -2,6 +2,7 @@
 // CSV / JSON / FOCUS exports.
 #include "audit/chargeback.h"
 #include "report/chargeback_export.h"
+#include "report/escape.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -12,7 +13,7 @@
 using namespace kg::model;
 using namespace kg::audit;
 using kg::report::ChargebackFormat;
-using kg::report::csv_cell;
+using kg::report::escape_csv_field;
 using kg::report::render_chargeback;
 
 namespace {
@@ -283,12 +284,12 @@ TEST_CASE("random intervals reconcile with held quota and nominal quota", "[char
 }
 
 TEST_CASE("CSV cells that look like formulas are neutralised", "[chargeback][csv]") {
-    CHECK(csv_cell("team-a") == "team-a");
-    CHECK(csv_cell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"");
-    CHECK(csv_cell("+1") == "'+1");
-    CHECK(csv_cell("-1") == "'-1");
-    CHECK(csv_cell("@SUM(A1)") == "'@SUM(A1)");
-    CHECK(csv_cell("a,b") == "\"a,b\"");
+    CHECK(escape_csv_field("team-a") == "team-a");
+    CHECK(escape_csv_field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"");
+    CHECK(escape_csv_field("+1") == "'+1");
+    CHECK(escape_csv_field("-1") == "'-1");
+    CHECK(escape_csv_field("@SUM(A1)") == "'@SUM(A1)");
+    CHECK(escape_csv_field("a,b") == "\"a,b\"");
 
     std::vector<QuotaInterval> ivs{iv("=cmd|' /C calc'!A0", "@ns", "+lq", "a100", "nvidia.com/gpu", 1000, 0, H)};
     PriceList pl = prices();
