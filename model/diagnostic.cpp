@@ -20,10 +20,7 @@ std::size_t DiagSink::error_count() const {
                                                   [](const Diagnostic& d) { return d.severity == Severity::error; }));
 }
 
-namespace {
-
-// The text of 1-based line `line`, without its newline; empty when out of range.
-std::string_view line_of(std::string_view text, std::uint32_t line) {
+std::string_view source_line(std::string_view text, std::uint32_t line) {
     std::size_t start = 0;
     for (std::uint32_t l = 1; l < line; ++l) {
         std::size_t nl = text.find('\n', start);
@@ -40,7 +37,6 @@ std::string_view line_of(std::string_view text, std::uint32_t line) {
     return s;
 }
 
-}  // namespace
 
 std::string format_diagnostic(const SourceFiles& files, const Diagnostic& d, bool with_excerpt) {
     std::string out = files.name(d.pos.file_id);
@@ -52,7 +48,7 @@ std::string format_diagnostic(const SourceFiles& files, const Diagnostic& d, boo
     out += ": ";
     out += d.message;
     if (with_excerpt && d.pos.known()) {
-        std::string_view src = line_of(files.text(d.pos.file_id), d.pos.line);
+        std::string_view src = source_line(files.text(d.pos.file_id), d.pos.line);
         if (!src.empty() && src.size() < 400) {
             out += "\n    ";
             for (char c : src) {

@@ -40,4 +40,7 @@ private:
 /// report::render_diagnostic, which escapes it for a terminal.
 std::string format_diagnostic(const SourceFiles& files, const Diagnostic& d, bool with_excerpt = true);
 
+/// The text of 1-based line `line` of `text`, without its line end; empty when out of range.
+std::string_view source_line(std::string_view text, std::uint32_t line);
+
 }  // namespace kg::model

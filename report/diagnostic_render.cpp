@@ -6,24 +6,6 @@ namespace kg::report {
 
 namespace {
 
-// The text of 1-based line `line`, without its line end; empty when out of range.
-std::string_view line_of(std::string_view text, std::uint32_t line) {
-    std::size_t start = 0;
-    for (std::uint32_t l = 1; l < line; ++l) {
-        std::size_t nl = text.find('\n', start);
-        if (nl == std::string_view::npos) {
-            return {};
-        }
-        start = nl + 1;
-    }
-    std::size_t end = text.find('\n', start);
-    std::string_view s = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    if (!s.empty() && s.back() == '\r') {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 // Terminal columns taken by escaped (valid UTF-8) text: one per code point.
 std::size_t columns(std::string_view s) {
     std::size_t n = 0;
@@ -45,7 +27,7 @@ std::string render_diagnostic(const model::SourceFiles& files, const model::Diag
     out += ": ";
     out += escape_terminal(d.message);
     if (excerpt == Excerpt::yes && d.pos.known()) {
-        std::string src(line_of(files.text(d.pos.file_id), d.pos.line));
+        std::string src(model::source_line(files.text(d.pos.file_id), d.pos.line));
         if (!src.empty() && src.size() < 400) {
             for (char& c : src) {
                 c = c == '\t' ? ' ' : c;
