@@ -69,9 +69,12 @@ private:
     int m_error = 0;
 };
 
+// The stream buffers put under std::cout and std::cerr are never destroyed: the standard
+// streams are flushed once more after every static is gone (ios_base::Init's destructor), and
+// a destroyed buffer there is a use after free (AddressSanitizer: SEGV in ostream::flush).
 StdoutBuf& stdout_buf() {
-    static StdoutBuf buf;
-    return buf;
+    static StdoutBuf* buf = new StdoutBuf;
+    return *buf;
 }
 
 std::string reason(int err) { return err ? std::strerror(err) : "write failed"; }
@@ -110,15 +113,15 @@ bool render_to_fd(int fd, const std::function<void(std::ostream&)>& render, int&
 }  // namespace
 
 void guard_stderr() {
-    static std::ostream raw(std::cerr.rdbuf());
-    static report::TerminalSafeBuf safe(raw);
-    g_raw_err = raw.rdbuf();
-    std::cerr.rdbuf(&safe);
+    static std::ostream* raw = new std::ostream(std::cerr.rdbuf());  // never destroyed: see stdout_buf
+    static report::TerminalSafeBuf* safe = new report::TerminalSafeBuf(*raw);
+    g_raw_err = raw->rdbuf();
+    std::cerr.rdbuf(safe);
 }
 
 std::ostream& raw_stderr() {
-    static std::ostream raw(g_raw_err ? g_raw_err : std::cerr.rdbuf());
-    return raw;
+    static std::ostream* raw = new std::ostream(g_raw_err ? g_raw_err : std::cerr.rdbuf());
+    return *raw;
 }
 
 void guard_stdout() { std::cout.rdbuf(&stdout_buf()); }
