@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "audit/ingest/cloud/batch_nodes.h"
+#include "audit/ingest/cloud/json_util.h"
 #include "audit/ingest/input.h"
 #include "audit/ingest/line_reader.h"
 #include "audit/ingest/node_json.h"
@@ -53,20 +54,9 @@ struct PeekedLine {
 };
 
 std::string json_quote(std::string_view s) {
-    std::string out = "\"";
-    for (unsigned char ch : s) {
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += static_cast<char>(ch);
-        } else if (ch < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-            out += buf;
-        } else {
-            out += static_cast<char>(ch);
-        }
-    }
-    return out + "\"";
+    std::string out;
+    cloud::append_quoted(out, s);
+    return out;
 }
 
 /// What was read since the last commit: the batch's share of the source's counts.
