@@ -34,15 +34,6 @@ std::map<std::pair<std::string, std::string>, std::int64_t> admitted_usage(const
     return out;
 }
 
-std::int64_t nominal_of(const ClusterQueue& cq, const std::string& flavor, const std::string& res) {
-    for (const ResourceGroup& rg : cq.resource_groups)
-        for (const FlavorQuotas& fq : rg.flavors)
-            if (*fq.name == flavor)
-                for (const ResourceQuota& rq : fq.resources)
-                    if (*rq.name == res) return quota_amount(res, *rq.nominal_quota).value();
-    return 0;
-}
-
 }  // namespace
 
 // R7.9 read backwards: the Preempted condition names the rule and the preemptor; the state
@@ -121,7 +112,7 @@ std::optional<EvictionAccount> account_eviction(const Cluster& cluster, const Wo
             for (const auto& [fr, v] : admitted_usage(w)) used[fr] += v;
         }
         for (const auto& [fr, mine] : admitted_usage(wl)) {
-            std::int64_t nominal = nominal_of(*victim_cq, fr.first, fr.second);
+            std::int64_t nominal = nominal_quota_of(*victim_cq, fr.first, fr.second).value();
             std::int64_t with_me = used[fr] + mine;
             std::string line = "it held " + format_amount(fr.second, Amount::of(mine)) + " " + fr.second + " of flavor " +
                                fr.first + "; " + victim_cq_name + " had " + format_amount(fr.second, Amount::of(with_me)) +

@@ -164,6 +164,8 @@ std::optional<Explanation> explain_workload(const model::Cluster& cluster, std::
 
 // The parts, for tests and for each other.
 struct WorkloadInfo;
+/// A ClusterQueue's nominal quota of one flavor and resource (0 when it declares none).
+model::Amount nominal_quota_of(const model::ClusterQueue& cq, const std::string& flavor, const std::string& resource);
 /// From the workloads that reserved quota in its cohort tree when it was nominated.
 std::vector<QuotaHolder> quota_holders(const model::Cluster& cluster, const Explanation& e,
                                        const std::vector<WorkloadInfo>& reserving);

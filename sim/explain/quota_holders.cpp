@@ -22,16 +22,16 @@ namespace {
 
 using FlavorResource = std::pair<std::string, std::string>;
 
-Amount nominal_of(const ClusterQueue& cq, const FlavorResource& fr) {
+}  // namespace
+
+Amount nominal_quota_of(const ClusterQueue& cq, const std::string& flavor, const std::string& resource) {
     for (const ResourceGroup& rg : cq.resource_groups)
         for (const FlavorQuotas& fq : rg.flavors)
-            if (*fq.name == fr.first)
+            if (*fq.name == flavor)
                 for (const ResourceQuota& rq : fq.resources)
-                    if (*rq.name == fr.second) return quota_amount(fr.second, *rq.nominal_quota);
+                    if (*rq.name == resource) return quota_amount(resource, *rq.nominal_quota);
     return Amount::of(0);
 }
-
-}  // namespace
 
 std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const Explanation& e,
                                        const std::vector<WorkloadInfo>& reserving) {
@@ -60,7 +60,7 @@ std::vector<QuotaHolder> quota_holders(const Cluster& cluster, const Explanation
             q.resource = fr.second;
             q.amount = Amount::of(v);
             q.priority = h.priority;
-            q.borrowing = hcq && Amount::of(used[{h.cluster_queue, fr}]) > nominal_of(*hcq, fr);
+            q.borrowing = hcq && Amount::of(used[{h.cluster_queue, fr}]) > nominal_quota_of(*hcq, fr.first, fr.second);
             if (h.cluster_queue == *cq->meta.name) {
                 WithinClusterQueue p = *cq->preemption.within_cluster_queue;
                 q.preemptible = policy_allows(p, me, h);
