@@ -1,5 +1,5 @@
 // Internal to the front end: one YAML/JSON text (a document, or a batch of List
-// items cut out of one) parsed with libfyaml into yaml::Node trees. parse.cpp
+// items cut out of one) parsed with libfyaml into yaml::Node trees. parse_document.cpp
 // implements it; the parallel List path calls it once per batch.
 #pragma once
 
