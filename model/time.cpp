@@ -3,8 +3,11 @@
 // machine; and year_month_day::ok() says which dates do not exist (2026-02-31).
 #include "model/time.h"
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace kg::model {
 
@@ -103,6 +106,22 @@ std::string rfc3339_problem(std::string_view s) {
 std::string rfc3339_problem_suffix(std::string_view text) {
     std::string p = rfc3339_problem(text);
     return p.empty() ? p : ": " + p;
+}
+
+std::optional<std::int64_t> source_date_epoch() {
+    const char* e = std::getenv("SOURCE_DATE_EPOCH");
+    if (e == nullptr || *e == '\0') return std::nullopt;
+    std::int64_t v = 0;
+    const char* end = e + std::strlen(e);
+    auto [ptr, ec] = std::from_chars(e, end, v);
+    if (ec != std::errc() || ptr != end) return std::nullopt;
+    return v;
+}
+
+std::int64_t reproducible_now() {
+    if (auto epoch = source_date_epoch()) return *epoch;
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
 }
 
 }  // namespace kg::model

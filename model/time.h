@@ -19,4 +19,13 @@ std::string rfc3339_problem(std::string_view text);
 /// ": " + rfc3339_problem(text), or empty: for appending to an error message.
 std::string rfc3339_problem_suffix(std::string_view text);
 
+/// SOURCE_DATE_EPOCH as Unix seconds when it is set to a decimal number (the
+/// reproducible-builds convention, https://reproducible-builds.org/specs/source-date-epoch/),
+/// nullopt when it is unset, empty or not a number. Outputs that would record "now"
+/// (ingest times, migration times, report dates) use it, so tests and rebuilt evidence
+/// are identical run to run.
+std::optional<std::int64_t> source_date_epoch();
+/// SOURCE_DATE_EPOCH when set, else the current time, in Unix seconds.
+std::int64_t reproducible_now();
+
 }  // namespace kg::model

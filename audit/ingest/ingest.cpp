@@ -124,7 +124,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         // file times: the mtime is part of the chained source record, and a fresh checkout must
         // give the same store as the one a golden test recorded.
         std::int64_t mtime = in.mtime();
-        if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) mtime = std::min<std::int64_t>(mtime, std::atoll(e));
+        if (auto epoch = model::source_date_epoch()) mtime = std::min(mtime, *epoch);
         id.mtime = model::format_rfc3339(mtime);
     }
     if (path != "-" && in.raw_size() > 0) {

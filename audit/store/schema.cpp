@@ -2,9 +2,8 @@
 
 #include "audit/store/sqlite.h"
 #include "model/result.h"
+#include "model/time.h"
 
-#include <cstdlib>
-#include <ctime>
 #include <string>
 
 namespace kg::audit::store {
@@ -259,18 +258,6 @@ const Migration k_migrations[] = {
     {3, "chain v2 and signed heads", k_migration_3},
 };
 
-/// When a migration was applied. Part of the schema digest (and so of a signed head);
-/// SOURCE_DATE_EPOCH fixes it as in store.cpp, so test stores are identical.
-std::string now_rfc3339() {
-    std::time_t t = std::time(nullptr);
-    if (const char* e = std::getenv("SOURCE_DATE_EPOCH"); e && *e) t = static_cast<std::time_t>(std::atoll(e));
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.
 constexpr std::int64_t k_application_id = 1262966321;
 
@@ -334,7 +321,10 @@ void migrate_to(Db& db, int target) {
         if (m.version <= have || m.version > target) continue;
         db.exec(m.sql);
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
-        ins.bind(1, std::int64_t{m.version}).bind(2, m.name).bind(3, now_rfc3339()).exec();
+        // When a migration was applied is part of the schema digest (and so of a signed head):
+        // SOURCE_DATE_EPOCH fixes it, so test stores are identical.
+        ins.bind(1, std::int64_t{m.version}).bind(2, m.name).bind(3, model::format_rfc3339(model::reproducible_now()));
+        ins.exec();
     }
     tx.commit();
 }

@@ -105,9 +105,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + a.db;
     d.from = *from;
     d.to = *to;
-    d.generated_at = std::chrono::duration_cast<std::chrono::seconds>(
-                         std::chrono::system_clock::now().time_since_epoch()).count();
-    if (const char* e = std::getenv("SOURCE_DATE_EPOCH")) d.generated_at = std::atoll(e);
+    d.generated_at = model::reproducible_now();
     if (!a.generated_at.empty()) {
         const auto g = model::parse_rfc3339(a.generated_at);
         if (!g) {
