@@ -6,7 +6,7 @@
 // reasons (not message texts) decide a Workload's steps.
 #pragma once
 
-#include "audit/store/store.h"
+#include "audit/store/batch_writer.h"
 
 #include <cstdint>
 #include <map>

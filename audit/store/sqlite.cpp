@@ -158,6 +158,16 @@ Stmt& Stmt::bind_opt(int i, const std::optional<std::string>& text) {
     return text ? bind(i, std::string_view(*text)) : bind_null(i);
 }
 
+Stmt& Stmt::bind_opt(int i, const std::optional<std::int64_t>& value) { return value ? bind(i, *value) : bind_null(i); }
+
+Stmt& Stmt::bind_opt(int i, const std::optional<bool>& value) {
+    return value ? bind(i, std::int64_t{*value ? 1 : 0}) : bind_null(i);
+}
+
+Stmt& Stmt::bind_nonempty(int i, const std::string& text) {
+    return text.empty() ? bind_null(i) : bind(i, std::string_view(text));
+}
+
 bool Stmt::step() {
     const int rc = sqlite3_step(m_stmt);
     if (rc == SQLITE_ROW) return true;

@@ -32,6 +32,11 @@ public:
     Stmt& bind_null(int i);
     /// Binds NULL for nullopt, else the text.
     Stmt& bind_opt(int i, const std::optional<std::string>& text);
+    Stmt& bind_opt(int i, const std::optional<std::int64_t>& value);
+    /// Binds NULL for nullopt, else 1 or 0.
+    Stmt& bind_opt(int i, const std::optional<bool>& value);
+    /// Binds NULL for an empty text (evidence rows keep "absent" as NULL, not "").
+    Stmt& bind_nonempty(int i, const std::string& text);
 
     /// Steps once: true while a row is available, false when done.
     bool step();

@@ -1,7 +1,6 @@
 // The audit evidence store: one SQLite file (WAL) holding sources, hash-chained
 // batches and the evidence rows. EvidenceStore opens and migrates it; BatchWriter
-// inserts rows of one source in batched transactions, each commit recording where
-// the source can resume, so a killed ingest leaves a consistent store.
+// (audit/store/batch_writer.h) inserts the rows of one source.
 // Reading history goes through audit/store/queries.h.
 #pragma once
 
@@ -75,63 +74,6 @@ private:
     class WriterLock;
     std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
-};
-
-/// Inserts evidence rows of one source. Rows go into the open batch; commit() closes it
-/// (computing its chained hash) together with the source's resume position, in one
-/// transaction. Rows whose natural key exists are ignored (add returns false).
-class BatchWriter {
-public:
-    BatchWriter(EvidenceStore& store, std::int64_t source_id);
-    ~BatchWriter();
-    BatchWriter(const BatchWriter&) = delete;
-    BatchWriter& operator=(const BatchWriter&) = delete;
-
-    bool add(const ObjectVersionRow& r);
-    bool add(const JobRow& r);
-    bool add(const JobLabelChangeRow& r);
-    bool add(const WorkloadEventRow& r);
-    bool add(const WorkloadAssignmentRow& r);
-    bool add(const K8sEventRow& r);
-    bool add(const NamespaceRow& r);
-
-    /// The last known value of a Job's label before now (rows of this batch included):
-    /// nullopt when the Job is unknown, optional<string>{} when known without the label.
-    std::optional<std::optional<std::string>> job_label(const std::string& ns, const std::string& name,
-                                                        const std::string& label);
-
-    /// The last recorded "deactivated" or "reactivated" step of a Workload ("" when none), so a
-    /// write that repeats spec.active does not record a second transition.
-    std::string last_activation_step(const std::string& ns, const std::string& name);
-
-    /// Rows inserted into the open batch so far.
-    std::int64_t pending_rows() const { return m_rows; }
-
-    /// Commits the open batch (kept when it inserted rows or `input` read events) with the counts
-    /// of its input range, and records that the source is ingested up to `end_offset`
-    /// decompressed bytes / `last_line`.
-    void commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input = {});
-
-    /// Final commit: marks the source complete with its size and sha256, in a sealing batch
-    /// whose hash covers the source record.
-    void seal(std::uint64_t end_offset, std::uint64_t last_line, std::int64_t size, const std::string& sha256,
-              const BatchInput& input = {});
-
-    std::int64_t batches_committed() const { return m_batches; }
-
-private:
-    void open_batch(std::uint64_t line);
-    void finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input);
-    bool insert(store::Stmt& s);
-
-    EvidenceStore& m_store;
-    std::int64_t m_source;
-    std::int64_t m_batch_id = 0;  ///< 0 = no batch open
-    std::int64_t m_rows = 0;
-    std::int64_t m_batches = 0;
-    bool m_in_tx = false;
-    struct Stmts;
-    std::unique_ptr<Stmts> m_s;
 };
 
 }  // namespace kg::audit

@@ -1,8 +1,8 @@
 // The evidence store: migrations, idempotent inserts, batches, the hash chain and
 // tamper detection by editing rows behind the store's back.
+#include "audit/store/batch_writer.h"
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
-#include "audit/store/store.h"
 #include "model/result.h"
 
 #include <catch2/catch.hpp>

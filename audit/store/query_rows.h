@@ -1,0 +1,28 @@
+// Internal to the store's queries: reading typed values out of result rows, the join
+// that ties a row to the source line it came from, and stored JSON parsed through the
+// model's loader (the one JSON/YAML door).
+#pragma once
+
+#include "audit/store/sqlite.h"
+#include "model/yaml/node.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kg::audit::query::detail {
+
+/// Joins a row (alias t) to its batch and source: `evidence(s, path, line)` reads "path:line".
+inline constexpr const char* k_evidence_join =
+    " JOIN batches b ON b.id = t.batch_id JOIN sources s ON s.id = b.source_id ";
+
+std::string evidence(const store::Stmt& s, int path_col, int line_col);
+std::optional<std::string> opt_text(const store::Stmt& s, int col);
+std::optional<std::int64_t> opt_int(const store::Stmt& s, int col);
+/// One stored JSON object; nullopt when it does not parse.
+std::optional<model::yaml::Node> parse_json(const std::string& json);
+/// A stored JSON array of strings; empty when absent or unparseable.
+std::vector<std::string> json_string_array(const std::string& json);
+
+}  // namespace kg::audit::query::detail
