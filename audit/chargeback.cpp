@@ -2,6 +2,7 @@
 
 #include "audit/chargeback_pricing.h"
 #include "audit/prorata.h"
+#include "model/time.h"
 
 #include <algorithm>
 #include <cassert>
@@ -195,6 +196,7 @@ ChargebackResult Engine::run() {
     res.to = m_in.to;
     res.group = m_in.group;
     res.currency = m_in.prices ? m_in.prices->currency : "";
+    if (m_in.prices) res.billing = m_in.prices->billing;
     static const std::vector<QuotaInterval> no_intervals;
     static const std::vector<QuotaVersion> no_versions;
     const auto& intervals = m_in.intervals ? *m_in.intervals : no_intervals;
@@ -380,6 +382,20 @@ Result<ChargebackResult> compute_chargeback(const ChargebackInput& in) {
         if (auto err = price_rows(res, *in.prices)) return *err;
     }
     return res;
+}
+
+Result<std::vector<ChargebackResult>> compute_chargeback_by_month(const ChargebackInput& in) {
+    std::vector<ChargebackResult> out;
+    for (const auto& [from, to] : model::calendar_months(in.from, in.to)) {
+        ChargebackInput month = in;
+        month.from = from;
+        month.to = to;
+        auto r = compute_chargeback(month);
+        if (!r.has_value()) return r.error();
+        out.push_back(std::move(r.value()));
+    }
+    if (out.empty()) return Error{"chargeback period is empty"};
+    return out;
 }
 
 }  // namespace kg::audit

@@ -46,6 +46,9 @@ struct ChargebackRow {
     MilliSeconds lent = 0;           ///< unused nominal that cohort peers were borrowing
     MilliSeconds idle_nominal = 0;   ///< unused nominal nobody borrowed (paid for, unused)
     std::optional<__int128> cost_micro;  ///< (used + idle) x price, in 10^-6 currency; nullopt = no price
+    std::optional<__int128> list_cost_micro;  ///< the same at the list price (= cost_micro without one)
+    /// Prices per unit-hour of chargeback_unit(resource) as exact decimals ("3.000000000"); "" = no price.
+    std::string unit_price, list_unit_price;
 };
 
 struct ChargebackTotals {
@@ -56,6 +59,7 @@ struct ChargebackResult {
     std::int64_t from = 0, to = 0;
     ChargebackGroup group = ChargebackGroup::cluster_queue;
     std::string currency;
+    model::BillingIdentity billing;  ///< from the PriceList, else its defaults
     std::vector<ChargebackRow> rows;  ///< sorted by key, then flavor, resource
     /// Totals per (flavor, resource) are exact sums of the rows; `cost_micro` total is the sum of
     /// the rows' rounded costs, so an invoice adds up.
@@ -73,6 +77,9 @@ struct ChargebackInput {
 
 /// Computes the rows. Error when the period is empty or a cost overflows 128 bits.
 Result<ChargebackResult> compute_chargeback(const ChargebackInput& in);
+/// The same, one result per calendar month (UTC) that the period touches, each clipped to the
+/// period: FOCUS rows belong to one billing period, and FinOps billing periods are months.
+Result<std::vector<ChargebackResult>> compute_chargeback_by_month(const ChargebackInput& in);
 
 /// Unit of a resource's hours: "GPU-Hours" (accelerators), "Core-Hours" (cpu), "GiB-Hours"
 /// (memory, ephemeral-storage, hugepages-*), else "<resource>-Hours".

@@ -34,6 +34,24 @@ const Price* find_price(const PriceList& pl, std::string_view flavor, std::strin
     return any;
 }
 
+// cost[10^-6] = q[milli.s] x price[10^-9 per unit.hour] / (1000 x 3600 x scale x 1000), rounded
+// half away from zero; nullopt on overflow.
+std::optional<__int128> cost_micro(__int128 q, __int128 price_nanos, __int128 scale) {
+    __int128 num = 0;
+    if (__builtin_mul_overflow(q, price_nanos, &num)) return std::nullopt;
+    const __int128 den = __int128(3600) * 1000 * 1000 * scale;
+    __int128 c = num / den, rem = num % den;
+    if ((rem < 0 ? -rem : rem) * 2 >= den) c += num < 0 ? -1 : 1;
+    return c;
+}
+
+// The price per unit-hour of chargeback_unit(resource) (a GiB-hour for memory priced per
+// Mi-hour, say), 9 decimals: FOCUS requires unit price x PricingQuantity = cost.
+std::string unit_price(__int128 price_nanos, std::string_view resource, __int128 scale) {
+    // price per base unit = nanos / scale; base units per chargeback unit = unit_milli / 1000.
+    return format_decimal(price_nanos * chargeback_unit_milli(resource), __int128(1000) * scale * 1000000000, 9);
+}
+
 }  // namespace
 
 std::optional<Error> price_rows(ChargebackResult& res, const PriceList& prices) {
@@ -53,16 +71,17 @@ std::optional<Error> price_rows(ChargebackResult& res, const PriceList& prices) 
             if (!scale)
                 return Error{"price for " + r.flavor + "/" + r.resource + " has unit \"" + p->unit +
                              "\"; expected Ki, Mi, Gi, Ti, k, M, G, T (or their B forms) or none"};
-            // cost[10^-6] = q[milli.s] x price[10^-9 per unit.hour] / (1000 x 3600 x scale x 1000)
+            // Cost and unit price at the contracted price (perHour) and at the list price.
             const __int128 q = r.used + r.idle_nominal;
-            __int128 num = 0;
-            if (__builtin_mul_overflow(q, p->per_hour.value.nanos(), &num))
-                return Error{"cost of " + r.flavor + "/" + r.resource + " overflows 128 bits"};
-            const __int128 den = __int128(3600) * 1000 * 1000 * *scale;
-            __int128 c = num / den, rem = num % den;
-            if ((rem < 0 ? -rem : rem) * 2 >= den) c += num < 0 ? -1 : 1;
-            r.cost_micro = c;
-            total += c;
+            const auto list = p->list_per_hour ? p->list_per_hour->value : p->per_hour.value;
+            auto cost = cost_micro(q, p->per_hour.value.nanos(), *scale);
+            auto list_cost = cost_micro(q, list.nanos(), *scale);
+            if (!cost || !list_cost) return Error{"cost of " + r.flavor + "/" + r.resource + " overflows 128 bits"};
+            r.cost_micro = *cost;
+            r.list_cost_micro = *list_cost;
+            r.unit_price = unit_price(p->per_hour.value.nanos(), r.resource, *scale);
+            r.list_unit_price = unit_price(list.nanos(), r.resource, *scale);
+            total += *cost;
         }
         res.total_cost_micro = total;
     }

@@ -153,8 +153,29 @@ void read_policy(const Node& doc, GovernancePolicy& p, DiagSink& diags) {
     }
 }
 
+void read_billing(const Node& b, BillingIdentity& out, DiagSink& diags) {
+    check_keys(b, {"accountId", "accountName", "provider", "publisher", "invoiceIssuer"}, "billing", diags);
+    // Every FOCUS row carries these, and FOCUS forbids nulls in them: an empty value is an error,
+    // an absent one keeps its default.
+    auto read = [&](const char* key, std::string& field) {
+        const Node* n = b.get(key);
+        if (n == nullptr) return;
+        auto v = decode::as_string(n, diags, std::string("billing.") + key);
+        if (v && v->empty()) {
+            diags.error(n->pos, std::string("billing.") + key + ": expected a non-empty name, found \"\"");
+        } else if (v) {
+            field = *v;
+        }
+    };
+    read("accountId", out.account_id);
+    read("accountName", out.account_name);
+    read("provider", out.provider);
+    read("publisher", out.publisher);
+    read("invoiceIssuer", out.invoice_issuer);
+}
+
 void read_prices(const Node& doc, PriceList& pl, DiagSink& diags) {
-    check_keys(doc, {"apiVersion", "kind", "metadata", "currency", "prices"}, "the price list", diags);
+    check_keys(doc, {"apiVersion", "kind", "metadata", "currency", "billing", "prices"}, "the price list", diags);
     const Node* kind = doc.get("kind");
     if (!kind || !kind->is_scalar() || kind->scalar != "PriceList") {
         diags.error(kind ? kind->pos : doc.pos,
@@ -163,6 +184,9 @@ void read_prices(const Node& doc, PriceList& pl, DiagSink& diags) {
     }
     pl.pos = doc.pos;
     pl.currency = decode::as_string(doc.get("currency"), diags, "currency").value_or("USD");
+    if (const Node* b = doc.get("billing"); b && decode::is_mapping(b, diags, "billing")) {
+        read_billing(*b, pl.billing, diags);
+    }
     const Node* prices = doc.get("prices");
     if (!decode::is_sequence(prices, diags, "prices")) {
         return;
@@ -171,7 +195,7 @@ void read_prices(const Node& doc, PriceList& pl, DiagSink& diags) {
         if (!decode::is_mapping(&p, diags, "prices")) {
             continue;
         }
-        check_keys(p, {"flavor", "resource", "perHour", "unit"}, "prices", diags);
+        check_keys(p, {"flavor", "resource", "perHour", "listPerHour", "unit"}, "prices", diags);
         Price price;
         price.flavor = decode::located_string(p.get("flavor"), diags, "prices.flavor");
         price.resource = decode::located_string(p.get("resource"), diags, "prices.resource");
@@ -188,6 +212,9 @@ void read_prices(const Node& doc, PriceList& pl, DiagSink& diags) {
             continue;
         }
         price.per_hour = *q;
+        if (const Node* lp = p.get("listPerHour")) {
+            if (auto l = decode::as_quantity(lp, diags)) price.list_per_hour = *l;
+        }
         price.unit = decode::as_string(p.get("unit"), diags, "prices.unit").value_or("");
         pl.prices.push_back(std::move(price));
     }

@@ -46,12 +46,27 @@ struct GovernancePolicy {
 struct Price {
     Located<std::string> flavor;  ///< "*" = any flavor
     Located<std::string> resource;
-    Located<Quantity> per_hour;   ///< exact decimal, currency per unit-hour
+    Located<Quantity> per_hour;   ///< exact decimal, currency per unit-hour: what the queue is charged
+    /// The public (list) price per unit-hour, e.g. the cloud's on-demand rate, when it differs from
+    /// per_hour (FOCUS ListUnitPrice; per_hour is the ContractedUnitPrice).
+    std::optional<Located<Quantity>> list_per_hour;
     std::string unit;             ///< "" = the resource's base unit; "GiB" etc.
+};
+
+/// Who bills whom, for the FOCUS columns a FinOps tool requires on every row (FOCUS 1.2:
+/// BillingAccountId/Name, ProviderName, PublisherName, InvoiceIssuerName). The defaults name
+/// an internal platform team; a PriceList's `billing:` section sets the organisation's own.
+struct BillingIdentity {
+    std::string account_id = "kueue-cluster";
+    std::string account_name = "Kueue cluster";
+    std::string provider = "Platform team";        ///< who makes the quota available
+    std::string publisher;       ///< who produces the service; "" = the provider
+    std::string invoice_issuer;  ///< who issues the invoice; "" = the provider
 };
 
 struct PriceList {
     std::string currency = "USD";
+    BillingIdentity billing;
     std::vector<Price> prices;
     SourcePos pos;
 };

@@ -3,6 +3,7 @@
 // machine; and year_month_day::ok() says which dates do not exist (2026-02-31).
 #include "model/time.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -106,6 +107,26 @@ std::string rfc3339_problem(std::string_view s) {
 std::string rfc3339_problem_suffix(std::string_view text) {
     std::string p = rfc3339_problem(text);
     return p.empty() ? p : ": " + p;
+}
+
+std::pair<std::int64_t, std::int64_t> calendar_month_of(std::int64_t t) {
+    using namespace std::chrono;
+    const sys_seconds at{seconds{t}};
+    const year_month_day day{floor<days>(at)};
+    const year_month month = day.year() / day.month();
+    const auto start = sys_days{month / 1}, next = sys_days{(month + months{1}) / 1};
+    return {duration_cast<seconds>(start.time_since_epoch()).count(),
+            duration_cast<seconds>(next.time_since_epoch()).count()};
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> calendar_months(std::int64_t from, std::int64_t to) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (std::int64_t at = from; at < to;) {
+        const std::int64_t end = std::min(calendar_month_of(at).second, to);
+        out.emplace_back(at, end);
+        at = end;
+    }
+    return out;
 }
 
 std::optional<std::int64_t> source_date_epoch() {

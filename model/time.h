@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace kg::model {
 
@@ -18,6 +20,12 @@ std::string format_rfc3339(std::int64_t unix_seconds);
 std::string rfc3339_problem(std::string_view text);
 /// ": " + rfc3339_problem(text), or empty: for appending to an error message.
 std::string rfc3339_problem_suffix(std::string_view text);
+
+/// [from, to) cut at the starts of calendar months (UTC): one [start, end) per month touched,
+/// the first starting at `from` and the last ending at `to`. Empty when to <= from.
+std::vector<std::pair<std::int64_t, std::int64_t>> calendar_months(std::int64_t from, std::int64_t to);
+/// The start of the calendar month (UTC) holding `t`, and of the month after it.
+std::pair<std::int64_t, std::int64_t> calendar_month_of(std::int64_t t);
 
 /// SOURCE_DATE_EPOCH as Unix seconds when it is set to a decimal number (the
 /// reproducible-builds convention, https://reproducible-builds.org/specs/source-date-epoch/),

@@ -108,89 +108,13 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
     }
 }
 
-std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
-    switch (r.group) {
-    case ChargebackGroup::cluster_queue: return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue;
-    case ChargebackGroup::local_queue:
-        if (row.local_queue == audit::k_idle_row)  // quota nobody used belongs to the ClusterQueue
-            return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue + "/idle";
-        return "kueue.x-k8s.io/namespaces/" + row.namespace_ + "/localqueues/" + row.local_queue;
-    case ChargebackGroup::namespace_: return "kueue.x-k8s.io/namespaces/" + row.namespace_;
-    case ChargebackGroup::flavor: return "kueue.x-k8s.io/resourceflavors/" + row.flavor;
-    }
-    return "";
-}
-
-std::string resource_name(const ChargebackResult& r, const ChargebackRow& row) {
-    switch (r.group) {
-    case ChargebackGroup::cluster_queue: return row.cluster_queue;
-    case ChargebackGroup::local_queue: return row.local_queue;
-    case ChargebackGroup::namespace_: return row.namespace_;
-    case ChargebackGroup::flavor: return row.flavor;
-    }
-    return "";
-}
-
-std::string_view resource_type(ChargebackGroup g) {
-    switch (g) {
-    case ChargebackGroup::cluster_queue: return "ClusterQueue";
-    case ChargebackGroup::local_queue: return "LocalQueue";
-    case ChargebackGroup::namespace_: return "Namespace";
-    case ChargebackGroup::flavor: return "ResourceFlavor";
-    }
-    return "";
-}
-
-void render_focus(std::ostream& out, const ChargebackResult& r) {
-    using audit::format_unit_hours;
-    out << "BilledCost,EffectiveCost,ListCost,ContractedCost,BillingCurrency,BillingPeriodStart,BillingPeriodEnd,"
-           "ChargePeriodStart,ChargePeriodEnd,ChargeCategory,ChargeClass,ChargeDescription,ChargeFrequency,"
-           "ConsumedQuantity,ConsumedUnit,PricingQuantity,PricingUnit,ResourceId,ResourceName,ResourceType,"
-           "ServiceCategory,ServiceName,SkuId,SkuMeter,SubAccountId,Tags,AllocatedMethodId,"
-           "x_ClusterQueue,x_LocalQueue,x_Namespace,x_ResourceFlavor,x_KubernetesResource,"
-           "x_UsedWithinNominal,x_Borrowed,x_Lent,x_IdleNominal,x_Basis\n";
-    const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
-    for (const auto& row : r.rows) {
-        const std::string cost = row.cost_micro ? cost_str(row.cost_micro) : std::string("0.000000");
-        const std::string unit = audit::chargeback_unit(row.resource);
-        std::string tags = "{";
-        auto tag = [&](std::string_view k, const std::string& v) {
-            if (v.empty()) return;
-            if (tags.size() > 1) tags += ',';
-            tags += escape_json_string(k) + ":" + escape_json_string(v);
-        };
-        tag("kueue.x-k8s.io/cluster-queue", row.cluster_queue);
-        tag("kueue.x-k8s.io/local-queue", row.local_queue);
-        tag("kueue.x-k8s.io/namespace", row.namespace_);
-        tag("kueue.x-k8s.io/flavor", row.flavor);
-        tags += '}';
-        std::string desc = std::string(model::is_accelerator(row.resource) ? "Accelerator" : "Resource") +
-                           " reservation of " + row.resource + " on flavor " + row.flavor + ", " +
-                           std::string(resource_type(r.group)) + " " + resource_name(r, row);
-        out << cost << ',' << cost << ',' << cost << ',' << cost << ',' << escape_csv_field(r.currency) << ',' << from
-            << ',' << to << ',' << from << ',' << to << ",Usage,," << escape_csv_field(desc) << ",Usage-Based,"
-            << format_unit_hours(row.used, row.resource) << ',' << unit << ','
-            << format_unit_hours(row.used + row.idle_nominal, row.resource) << ',' << unit << ','
-            << escape_csv_field(resource_id(r, row)) << ',' << escape_csv_field(resource_name(r, row)) << ','
-            << resource_type(r.group) << ','
-            << (model::is_accelerator(row.resource) ? "AI and Machine Learning" : "Compute")
-            << ",Kueue batch quota," << escape_csv_field(row.flavor + "/" + row.resource) << ",quota-reservation,"
-            << escape_csv_field(row.namespace_) << ',' << escape_csv_field(tags) << ",kueuegov.prorata-v1,"
-            << escape_csv_field(row.cluster_queue) << ',' << escape_csv_field(row.local_queue) << ',' << escape_csv_field(row.namespace_)
-            << ',' << escape_csv_field(row.flavor) << ',' << escape_csv_field(row.resource) << ','
-            << format_unit_hours(row.within_nominal, row.resource) << ','
-            << format_unit_hours(row.borrowed, row.resource) << ',' << format_unit_hours(row.lent, row.resource)
-            << ',' << format_unit_hours(row.idle_nominal, row.resource) << ",reserved\n";
-    }
-}
-
 }  // namespace
 
 void render_chargeback(std::ostream& out, const ChargebackResult& r, ChargebackFormat f) {
     switch (f) {
     case ChargebackFormat::csv: render_csv(out, r); break;
     case ChargebackFormat::json: render_json(out, r); break;
-    case ChargebackFormat::focus: render_focus(out, r); break;
+    case ChargebackFormat::focus: render_focus(out, {r}); break;
     }
 }
 

@@ -11,14 +11,13 @@
 #include "cli/load.h"
 #include "cli/output.h"
 #include "cli/verbs.h"
-#include "audit/chargeback.h"
-#include "audit/evidence.h"
 #include "audit/held_quota.h"
 #include "model/policy.h"
 #include "model/time.h"
 #include "report/chargeback_export.h"
 #include "report/diagnostic_render.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -86,16 +85,32 @@ int run_chargeback(const ChargebackArgs& a) {
     ci.intervals = &ev.intervals;
     ci.versions = &ev.versions;
     ci.prices = have_prices ? &prices : nullptr;
+    std::cerr << "chargeback: " << held.fidelity << "\n";
+    if (a.format == "focus") {
+        // FOCUS rows belong to one billing period each: the period is charged month by month.
+        auto months = audit::compute_chargeback_by_month(ci);
+        if (!months.has_value()) {
+            std::cerr << "kueuegov: error: " << months.error().message << "\n";
+            return k_exit_usage;
+        }
+        std::vector<std::string> unpriced;
+        for (const auto& m : *months)
+            for (const auto& u : m.unpriced)
+                if (std::find(unpriced.begin(), unpriced.end(), u) == unpriced.end()) unpriced.push_back(u);
+        for (const auto& u : unpriced) std::cerr << "chargeback: warning: no price for " << u << "\n";
+        if (!have_prices)
+            std::cerr << "chargeback: warning: no --prices: FOCUS costs are 0 " << prices.currency
+                      << ", and the billing account and provider columns carry the PriceList defaults\n";
+        bool written = write_output(a.out, [&](std::ostream& out) { report::render_focus(out, *months); });
+        return written ? k_exit_ok : k_exit_usage;
+    }
     auto res = audit::compute_chargeback(ci);
     if (!res.has_value()) {
         std::cerr << "kueuegov: error: " << res.error().message << "\n";
         return k_exit_usage;
     }
-    std::cerr << "chargeback: " << held.fidelity << "\n";
     for (const auto& u : res->unpriced) std::cerr << "chargeback: warning: no price for " << u << "\n";
-    const auto f = a.format == "json" ? report::ChargebackFormat::json
-                   : a.format == "focus" ? report::ChargebackFormat::focus
-                                         : report::ChargebackFormat::csv;
+    const auto f = a.format == "json" ? report::ChargebackFormat::json : report::ChargebackFormat::csv;
     bool written = write_output(a.out, [&](std::ostream& out) { report::render_chargeback(out, *res, f); });
     return written ? k_exit_ok : k_exit_usage;
 }
@@ -113,7 +128,8 @@ Verb chargeback_verb() {
                 cmd.add_option("--prices", a->prices, "PriceList file (kueuegov.io/v1alpha1 kind PriceList)");
                 cmd.add_option("--by", a->by, "Group rows by clusterqueue, localqueue, namespace or flavor")
                     ->check(CLI::IsMember({"clusterqueue", "localqueue", "namespace", "flavor"}));
-                cmd.add_option("-o,--output", a->format, "Output format: csv, json or focus")
+                cmd.add_option("-o,--output", a->format,
+                               "Output format: csv, json or focus (FinOps FOCUS 1.2, one billing period per month)")
                     ->check(CLI::IsMember({"csv", "json", "focus"}));
                 cmd.add_option("--output-file", a->out, "Write to this file instead of stdout");
                 cmd.footer("Examples:\n"
@@ -123,6 +139,8 @@ Verb chargeback_verb() {
                            "Quantities are resource-hours (GPU-Hours, Core-Hours, GiB-Hours), 6 decimals; costs use\n"
                            "exact decimal arithmetic. With --db, a ClusterQueue edited in the period is charged under\n"
                            "each quota while it was in force; -f sees one export (reservations open at --to).\n"
+                           "FOCUS: the PriceList's billing: section names the billing account and provider, and\n"
+                           "listPerHour a list price; see man kueuegov-chargeback.\n"
                            "Exit status: 0 ok; 2 when an input or the store cannot be read.");
                 return [a] { return run_chargeback(*a); };
             }};

@@ -362,9 +362,37 @@ TEST_CASE("FOCUS export carries the mandatory cost and usage columns", "[chargeb
     std::getline(in, line);  // A's __idle__ row sorts first
     CHECK(line.find(",kueue.x-k8s.io/clusterqueues/A/idle,__idle__,") != std::string::npos);
     std::getline(in, line);  // A / ml / a1
-    CHECK(line.rfind("90.000000,90.000000,90.000000,90.000000,EUR,1970-01-01T00:00:00Z,", 0) == 0);
-    CHECK(line.find(",45.000000,GPU-Hours,45.000000,GPU-Hours,kueue.x-k8s.io/namespaces/ml/localqueues/a1,a1,"
-                    "LocalQueue,AI and Machine Learning,Kueue batch quota,a100/nvidia.com/gpu,") != std::string::npos);
+    // Cells by column name (RFC 4180: commas inside quotes, "" for a quote).
+    auto cells = [](const std::string& l) {
+        std::vector<std::string> split(1);
+        bool quoted = false;
+        for (std::size_t i = 0; i < l.size(); ++i) {
+            const char c = l[i];
+            if (quoted && c == '"' && i + 1 < l.size() && l[i + 1] == '"') split.back() += l[++i];
+            else if (c == '"') quoted = !quoted;
+            else if (c == ',' && !quoted) split.emplace_back();
+            else split.back() += c;
+        }
+        return split;
+    };
+    const auto names = cells(header), values = cells(line);
+    auto cell = [&](const std::string& name) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == name) return values.at(i);
+        FAIL("no column " << name);
+        return std::string();
+    };
+    for (const char* cost : {"BilledCost", "EffectiveCost", "ListCost", "ContractedCost"}) CHECK(cell(cost) == "90.000000");
+    CHECK(cell("BillingCurrency") == "EUR");
+    CHECK(cell("ChargePeriodStart") == "1970-01-01T00:00:00Z");
+    CHECK(cell("BillingPeriodStart") == "1970-01-01T00:00:00Z");
+    CHECK(cell("ConsumedQuantity") == "45.000000");
+    CHECK(cell("PricingQuantity") == "45.000000");
+    CHECK(cell("PricingUnit") == "GPU-Hours");
+    CHECK(cell("ResourceId") == "kueue.x-k8s.io/namespaces/ml/localqueues/a1");
+    CHECK(cell("ResourceType") == "LocalQueue");
+    CHECK(cell("ServiceCategory") == "AI and Machine Learning");
+    CHECK(cell("SkuId") == "a100/nvidia.com/gpu");
     CHECK(line.find("\"{\"\"kueue.x-k8s.io/cluster-queue\"\":\"\"A\"\",\"\"kueue.x-k8s.io/local-queue\"\":\"\"a1\"\","
                     "\"\"kueue.x-k8s.io/namespace\"\":\"\"ml\"\",\"\"kueue.x-k8s.io/flavor\"\":\"\"a100\"\"}\"") !=
           std::string::npos);
