@@ -29,6 +29,10 @@ std::string_view chargeback_group_name(ChargebackGroup g) {
 }
 
 namespace {
+
+/// Prefix of the internal key of a Cohort's own quota (see cq_of in Engine::run).
+const std::string k_cohort_mark = std::string(1, '\x01') + "cohort/";
+
 struct Acc {
     int gid = 0, fr = 0;
     MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
@@ -175,7 +179,9 @@ void Engine::recompute_cohort(int cohort, std::int64_t t) {
         const std::int64_t within = std::min(s.usage, n);
         borrowed += s.usage - within;
         std::int64_t lendable = n - within;
-        if (s.version && s.version->lending_limit_milli) lendable = std::min(lendable, *s.version->lending_limit_milli);
+        // A Cohort's lendingLimit bounds what it lends to its parent; its members may borrow all of it.
+        if (s.version && !s.version->cohort_owned && s.version->lending_limit_milli)
+            lendable = std::min(lendable, *s.version->lending_limit_milli);
         m_w[i] = std::max<std::int64_t>(lendable, 0);
     }
     std::int64_t lendable_sum = 0;
@@ -221,13 +227,16 @@ ChargebackResult Engine::run() {
         events[static_cast<std::size_t>(fr)].push_back(e);
     };
     std::vector<int> cq_idle_gid;
-    auto cq_of = [&](const std::string& name) {
-        const int id = intern(m_cq_ids, m_cqs, name);
+    // A Cohort's own quota is one more lender in its pool, interned under a name no
+    // ClusterQueue can have (object names never hold k_cohort_mark), and given its own row.
+    auto cq_of = [&](const std::string& name, bool cohort_owned) {
+        const std::string key = cohort_owned ? k_cohort_mark + name : name;
+        const int id = intern(m_cq_ids, m_cqs, key);
         if (static_cast<std::size_t>(id) >= cq_idle_gid.size()) {
             std::string k;
             switch (m_in.group) {
-            case ChargebackGroup::cluster_queue: k = group_key(name, "", ""); break;
-            case ChargebackGroup::local_queue: k = group_key(name, "", idle); break;
+            case ChargebackGroup::cluster_queue: k = group_key(key, "", ""); break;
+            case ChargebackGroup::local_queue: k = group_key(key, "", cohort_owned ? "" : idle); break;
             case ChargebackGroup::namespace_: k = group_key("", idle, ""); break;
             case ChargebackGroup::flavor: k = group_key("", "", ""); break;
             }
@@ -240,7 +249,7 @@ ChargebackResult Engine::run() {
         const std::int64_t a = std::max(iv.from, m_in.from), b = std::min(iv.to, m_in.to);
         if (a >= b || iv.milli == 0) continue;
         const std::string& cqn = iv.cluster_queue.empty() ? unqueued : iv.cluster_queue;
-        const int cq = cq_of(cqn);
+        const int cq = cq_of(cqn, false);
         const std::string& lq = iv.local_queue.empty() ? unqueued : iv.local_queue;
         const int gid = intern(m_group_ids, m_groups, group_key(cqn, iv.namespace_, lq));
         const int fr = fr_of(iv.flavor, iv.resource);
@@ -250,7 +259,7 @@ ChargebackResult Engine::run() {
     for (const auto& v : versions) {
         const std::int64_t a = std::max(v.valid_from, m_in.from), b = std::min(v.valid_to, m_in.to);
         if (a >= b) continue;
-        const int cq = cq_of(v.cluster_queue);
+        const int cq = cq_of(v.cluster_queue, v.cohort_owned);
         const int fr = fr_of(v.flavor, v.resource);
         if (!v.cohort.empty()) intern(m_cohort_ids, m_cohorts, v.cohort);
         push(fr, Event{a * 4 + version_start, static_cast<std::int64_t>(&v - versions.data()), cq, -1});
@@ -349,6 +358,10 @@ ChargebackResult Engine::run() {
         r.cluster_queue = k.substr(0, p1);
         r.namespace_ = k.substr(p1 + 1, p2 - p1 - 1);
         r.local_queue = k.substr(p2 + 1);
+        if (r.cluster_queue.starts_with(k_cohort_mark)) {
+            r.cohort = r.cluster_queue.substr(k_cohort_mark.size());
+            r.cluster_queue.clear();
+        }
         r.flavor = m_fr_pairs[static_cast<std::size_t>(a.fr)].first;
         r.resource = m_fr_pairs[static_cast<std::size_t>(a.fr)].second;
         if (m_in.group == ChargebackGroup::flavor) {
@@ -364,8 +377,8 @@ ChargebackResult Engine::run() {
         res.rows.push_back(std::move(r));
     }
     std::sort(res.rows.begin(), res.rows.end(), [](const ChargebackRow& x, const ChargebackRow& y) {
-        return std::tie(x.cluster_queue, x.namespace_, x.local_queue, x.flavor, x.resource) <
-               std::tie(y.cluster_queue, y.namespace_, y.local_queue, y.flavor, y.resource);
+        return std::tie(x.cluster_queue, x.cohort, x.namespace_, x.local_queue, x.flavor, x.resource) <
+               std::tie(y.cluster_queue, y.cohort, y.namespace_, y.local_queue, y.flavor, y.resource);
     });
     return res;
 }

@@ -39,6 +39,10 @@ using MilliSeconds = __int128;  ///< milli-units x seconds
 struct ChargebackRow {
     // Key columns; those not chosen by the grouping are empty.
     std::string cluster_queue, namespace_, local_queue;
+    /// Set on the row of a Cohort's own quota (grouping by ClusterQueue or LocalQueue), whose
+    /// ClusterQueue, namespace and LocalQueue are empty: its lent and idle parts, paid by the
+    /// platform that holds it (audit-evidence.md section 3.4, hierarchical cohorts).
+    std::string cohort;
     std::string flavor, resource;
     MilliSeconds used = 0;           ///< withinNominal + borrowed
     MilliSeconds within_nominal = 0;

@@ -13,6 +13,40 @@ std::int64_t milli_of(const Quantity& q) { return q.milli_value(); }
 
 }  // namespace
 
+namespace {
+
+std::vector<QuotaVersion> versions_of(const std::vector<ResourceGroup>& groups, const std::string& owner,
+                                      const std::string& cohort, bool cohort_owned) {
+    std::vector<QuotaVersion> out;
+    for (const ResourceGroup& rg : groups)
+        for (const FlavorQuotas& fq : rg.flavors)
+            for (const ResourceQuota& rq : fq.resources) {
+                QuotaVersion v;
+                v.cluster_queue = owner;
+                v.flavor = fq.name.value;
+                v.resource = rq.name.value;
+                v.nominal_milli = milli_of(rq.nominal_quota.value);
+                if (rq.borrowing_limit) v.borrowing_limit_milli = milli_of(rq.borrowing_limit->value);
+                if (rq.lending_limit) v.lending_limit_milli = milli_of(rq.lending_limit->value);
+                v.cohort = cohort;
+                v.cohort_owned = cohort_owned;
+                v.valid_from = INT64_MIN;
+                v.valid_to = INT64_MAX;
+                out.push_back(std::move(v));
+            }
+    return out;
+}
+
+}  // namespace
+
+std::vector<QuotaVersion> quota_versions_of(const ClusterQueue& cq) {
+    return versions_of(cq.resource_groups, cq.meta.name.value, cq.cohort.value, false);
+}
+
+std::vector<QuotaVersion> quota_versions_of(const model::Cohort& co) {
+    return versions_of(co.resource_groups, co.meta.name.value, co.meta.name.value, true);
+}
+
 ExportEvidence evidence_from_export(const Cluster& c, std::int64_t as_of) {
     ExportEvidence ev;
     for (const Workload& w : c.workloads) {
@@ -45,25 +79,10 @@ ExportEvidence evidence_from_export(const Cluster& c, std::int64_t as_of) {
             }
         }
     }
-    for (const ClusterQueue& cq : c.cluster_queues) {
-        for (const ResourceGroup& rg : cq.resource_groups) {
-            for (const FlavorQuotas& fq : rg.flavors) {
-                for (const ResourceQuota& rq : fq.resources) {
-                    QuotaVersion v;
-                    v.cluster_queue = cq.meta.name.value;
-                    v.flavor = fq.name.value;
-                    v.resource = rq.name.value;
-                    v.nominal_milli = milli_of(rq.nominal_quota.value);
-                    if (rq.borrowing_limit) v.borrowing_limit_milli = milli_of(rq.borrowing_limit->value);
-                    if (rq.lending_limit) v.lending_limit_milli = milli_of(rq.lending_limit->value);
-                    v.cohort = cq.cohort.value;
-                    v.valid_from = INT64_MIN;
-                    v.valid_to = INT64_MAX;
-                    ev.versions.push_back(std::move(v));
-                }
-            }
-        }
-    }
+    for (const ClusterQueue& cq : c.cluster_queues)
+        for (QuotaVersion& v : quota_versions_of(cq)) ev.versions.push_back(std::move(v));
+    for (const model::Cohort& co : c.cohorts)
+        for (QuotaVersion& v : quota_versions_of(co)) ev.versions.push_back(std::move(v));
     return ev;
 }
 

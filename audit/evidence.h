@@ -40,7 +40,16 @@ struct QuotaVersion {
     std::string cohort;                                 ///< "" = no cohort
     std::int64_t valid_from = 0;                        ///< Unix seconds, inclusive
     std::int64_t valid_to = INT64_MAX;                  ///< exclusive; INT64_MAX = still in force
+    /// Quota of a Cohort itself (its spec.resourceGroups): `cluster_queue` and `cohort` both name
+    /// the Cohort, whose member ClusterQueues may borrow it. Nobody's workloads run on it directly.
+    bool cohort_owned = false;
 };
+
+/// The quota a ClusterQueue's resource groups grant, one version per (flavor, resource),
+/// valid for all time (callers set the validity).
+std::vector<QuotaVersion> quota_versions_of(const model::ClusterQueue& cq);
+/// The quota a Cohort's own resource groups hold (cohort_owned versions).
+std::vector<QuotaVersion> quota_versions_of(const model::Cohort& cohort);
 
 }  // namespace kg::audit
 

@@ -21,6 +21,10 @@ std::string cost_str(const std::optional<__int128>& c) {
 bool has_cq(ChargebackGroup g) { return g == ChargebackGroup::cluster_queue || g == ChargebackGroup::local_queue; }
 bool has_ns(ChargebackGroup g) { return g == ChargebackGroup::local_queue || g == ChargebackGroup::namespace_; }
 bool has_lq(ChargebackGroup g) { return g == ChargebackGroup::local_queue; }
+/// A cohort column only when a Cohort holds quota of its own, so other exports keep their shape.
+bool has_cohort(const ChargebackResult& r) {
+    return std::any_of(r.rows.begin(), r.rows.end(), [](const ChargebackRow& row) { return !row.cohort.empty(); });
+}
 
 struct Totals {
     std::string flavor, resource;
@@ -58,6 +62,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
         out << (first ? "\n" : ",\n") << "    {";
         first = false;
         if (has_cq(r.group)) out << "\"clusterQueue\": " << escape_json_string(row.cluster_queue) << ", ";
+        if (!row.cohort.empty()) out << "\"cohort\": " << escape_json_string(row.cohort) << ", ";
         if (has_lq(r.group)) out << "\"localQueue\": " << escape_json_string(row.local_queue) << ", ";
         if (has_ns(r.group)) out << "\"namespace\": " << escape_json_string(row.namespace_) << ", ";
         out << "\"flavor\": " << escape_json_string(row.flavor) << ", \"resource\": " << escape_json_string(row.resource)
@@ -90,13 +95,16 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
 
 void render_csv(std::ostream& out, const ChargebackResult& r) {
     using audit::format_unit_hours;
+    const bool cohort_col = has_cohort(r);
     if (has_cq(r.group)) out << "cluster_queue,";
+    if (cohort_col) out << "cohort,";
     if (has_ns(r.group)) out << "namespace,";
     if (has_lq(r.group)) out << "local_queue,";
     out << "flavor,resource,unit,used,within_nominal,borrowed,lent,idle_nominal,cost,currency,period_start,period_end\n";
     const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
     for (const auto& row : r.rows) {
         if (has_cq(r.group)) out << escape_csv_field(row.cluster_queue) << ',';
+        if (cohort_col) out << escape_csv_field(row.cohort) << ',';
         if (has_ns(r.group)) out << escape_csv_field(row.namespace_) << ',';
         if (has_lq(r.group)) out << escape_csv_field(row.local_queue) << ',';
         out << escape_csv_field(row.flavor) << ',' << escape_csv_field(row.resource) << ','

@@ -31,6 +31,7 @@ struct FocusRow {
 };
 
 std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
+    if (!row.cohort.empty()) return "kueue.x-k8s.io/cohorts/" + row.cohort;
     switch (r.group) {
     case ChargebackGroup::cluster_queue: return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue;
     case ChargebackGroup::local_queue:
@@ -44,6 +45,7 @@ std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
 }
 
 std::string resource_name(const ChargebackResult& r, const ChargebackRow& row) {
+    if (!row.cohort.empty()) return row.cohort;
     switch (r.group) {
     case ChargebackGroup::cluster_queue: return row.cluster_queue;
     case ChargebackGroup::local_queue: return row.local_queue;
@@ -53,8 +55,9 @@ std::string resource_name(const ChargebackResult& r, const ChargebackRow& row) {
     return "";
 }
 
-std::string resource_type(ChargebackGroup g) {
-    switch (g) {
+std::string resource_type(const ChargebackResult& r, const ChargebackRow& row) {
+    if (!row.cohort.empty()) return "Cohort";
+    switch (r.group) {
     case ChargebackGroup::cluster_queue: return "ClusterQueue";
     case ChargebackGroup::local_queue: return "LocalQueue";
     case ChargebackGroup::namespace_: return "Namespace";
@@ -80,6 +83,7 @@ std::string tags(const ChargebackRow& row) {
         out += escape_json_string(k) + ":" + escape_json_string(v);
     };
     tag("kueue.x-k8s.io/cluster-queue", row.cluster_queue);
+    tag("kueue.x-k8s.io/cohort", row.cohort);
     tag("kueue.x-k8s.io/local-queue", row.local_queue);
     tag("kueue.x-k8s.io/namespace", row.namespace_);
     tag("kueue.x-k8s.io/flavor", row.flavor);
@@ -112,7 +116,7 @@ const std::vector<Column>& columns() {
         {"ChargeDescription",
          [](const FocusRow& f) {
              return std::string(accelerator(f.row) ? "Accelerator" : "Resource") + " reservation of " + f.row.resource +
-                    " on flavor " + f.row.flavor + ", " + resource_type(f.period.group) + " " +
+                    " on flavor " + f.row.flavor + ", " + resource_type(f.period, f.row) + " " +
                     resource_name(f.period, f.row);
          }},
         {"ChargeFrequency", [](const FocusRow&) { return std::string("Usage-Based"); }},
@@ -134,7 +138,7 @@ const std::vector<Column>& columns() {
         {"PublisherName", [](const FocusRow& f) { return or_provider(f.period.billing.publisher, f.period.billing); }},
         {"ResourceId", [](const FocusRow& f) { return resource_id(f.period, f.row); }},
         {"ResourceName", [](const FocusRow& f) { return resource_name(f.period, f.row); }},
-        {"ResourceType", [](const FocusRow& f) { return resource_type(f.period.group); }},
+        {"ResourceType", [](const FocusRow& f) { return resource_type(f.period, f.row); }},
         {"ServiceCategory",
          [](const FocusRow& f) { return std::string(accelerator(f.row) ? "AI and Machine Learning" : "Compute"); }},
         {"ServiceName", [](const FocusRow&) { return std::string("Kueue batch quota"); }},
@@ -151,6 +155,7 @@ const std::vector<Column>& columns() {
         {"x_Basis", [](const FocusRow&) { return std::string("reserved"); }},
         {"x_Borrowed", [](const FocusRow& f) { return hours(f.row.borrowed, f.row); }, true},
         {"x_ClusterQueue", [](const FocusRow& f) { return f.row.cluster_queue; }},
+        {"x_Cohort", [](const FocusRow& f) { return f.row.cohort; }},
         {"x_IdleNominal", [](const FocusRow& f) { return hours(f.row.idle_nominal, f.row); }, true},
         {"x_KubernetesResource", [](const FocusRow& f) { return f.row.resource; }},
         {"x_Lent", [](const FocusRow& f) { return hours(f.row.lent, f.row); }, true},

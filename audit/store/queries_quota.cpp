@@ -96,28 +96,14 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
 namespace {
 
 std::vector<audit::QuotaVersion> quotas_of(const std::string& name, const std::string& json) {
-    std::vector<audit::QuotaVersion> out;
     model::Cluster c;
     model::DiagSink diags;
     model::LoadOptions lo;
     lo.keep_text = false;
     model::load_text(name, json, c, diags, lo);
-    if (c.cluster_queues.empty()) return out;
-    const model::ClusterQueue& cq = c.cluster_queues.front();
-    for (const model::ResourceGroup& rg : cq.resource_groups)
-        for (const model::FlavorQuotas& fq : rg.flavors)
-            for (const model::ResourceQuota& rq : fq.resources) {
-                audit::QuotaVersion v;
-                v.cluster_queue = cq.meta.name.value;
-                v.flavor = fq.name.value;
-                v.resource = rq.name.value;
-                v.nominal_milli = rq.nominal_quota.value.milli_value();
-                if (rq.borrowing_limit) v.borrowing_limit_milli = rq.borrowing_limit->value.milli_value();
-                if (rq.lending_limit) v.lending_limit_milli = rq.lending_limit->value.milli_value();
-                v.cohort = cq.cohort.value;
-                out.push_back(std::move(v));
-            }
-    return out;
+    if (!c.cluster_queues.empty()) return audit::quota_versions_of(c.cluster_queues.front());
+    if (!c.cohorts.empty()) return audit::quota_versions_of(c.cohorts.front());
+    return {};
 }
 
 bool same_quotas(const std::vector<audit::QuotaVersion>& a, const std::vector<audit::QuotaVersion>& b) {
@@ -125,8 +111,10 @@ bool same_quotas(const std::vector<audit::QuotaVersion>& a, const std::vector<au
     for (std::size_t i = 0; i < a.size(); ++i) {
         const auto& x = a[i];
         const auto& y = b[i];
-        if (std::tie(x.flavor, x.resource, x.nominal_milli, x.borrowing_limit_milli, x.lending_limit_milli, x.cohort) !=
-            std::tie(y.flavor, y.resource, y.nominal_milli, y.borrowing_limit_milli, y.lending_limit_milli, y.cohort))
+        if (std::tie(x.flavor, x.resource, x.nominal_milli, x.borrowing_limit_milli, x.lending_limit_milli, x.cohort,
+                     x.cohort_owned) !=
+            std::tie(y.flavor, y.resource, y.nominal_milli, y.borrowing_limit_milli, y.lending_limit_milli, y.cohort,
+                     y.cohort_owned))
             return false;
     }
     return true;
@@ -136,9 +124,11 @@ bool same_quotas(const std::vector<audit::QuotaVersion>& a, const std::vector<au
 
 std::vector<audit::QuotaVersion> quota_versions(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
     std::vector<audit::QuotaVersion> out;
-    Stmt s(st.db(), "SELECT name, verb, ts_us, object_json FROM object_versions WHERE kind = 'ClusterQueue' "
+    // ClusterQueues' quota, and Cohorts' own quota (lent to their members).
+    Stmt s(st.db(), "SELECT kind || '/' || name, verb, ts_us, object_json FROM object_versions "
+                    "WHERE kind IN ('ClusterQueue', 'Cohort') "
                     "AND (code IS NULL OR code < 300) AND (object_json IS NOT NULL OR verb = 'delete') "
-                    "ORDER BY name, ts_us, id");
+                    "ORDER BY kind, name, ts_us, id");
     std::string cur;
     std::vector<audit::QuotaVersion> open;  // the revision in force for `cur`
     auto close = [&](std::int64_t end_s) {

@@ -95,3 +95,62 @@ TEST_CASE("chargeback by month gives one billing period per calendar month, addi
     CHECK_THAT(csv, Catch::Contains(",2026-12-01T00:00:00Z,2026-11-01T00:00:00Z,"));
     CHECK_THAT(csv, Catch::StartsWith("BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,"));
 }
+
+TEST_CASE("a Cohort's own quota is charged: what members borrow of it is lent, the rest idle",
+          "[chargeback][focus]") {
+    // Cohort pool owns 8 GPUs; ClusterQueue a (nominal 4) holds 10 for 10 hours: it borrows 6,
+    // all from the Cohort's quota (no other lender), which leaves 2 idle.
+    std::vector<QuotaInterval> ivs{QuotaInterval{"ns/wl", "a", "lq", "ns", "f", "nvidia.com/gpu", 10000, 0, 10 * 3600}};
+    QuotaVersion cq;
+    cq.cluster_queue = "a";
+    cq.flavor = "f";
+    cq.resource = "nvidia.com/gpu";
+    cq.nominal_milli = 4000;
+    cq.cohort = "pool";
+    cq.valid_from = INT64_MIN / 2;
+    cq.valid_to = INT64_MAX;
+    QuotaVersion own = cq;
+    own.cluster_queue = "pool";
+    own.nominal_milli = 8000;
+    own.lending_limit_milli = 0;  // limits lending to the parent, not to members
+    own.cohort_owned = true;
+    std::vector<QuotaVersion> versions{cq, own};
+    for (auto group : {ChargebackGroup::cluster_queue, ChargebackGroup::local_queue}) {
+        ChargebackInput in;
+        in.from = 0;
+        in.to = 10 * 3600;
+        in.group = group;
+        in.intervals = &ivs;
+        in.versions = &versions;
+        auto r = compute_chargeback(in);
+        REQUIRE(r.has_value());
+        const ChargebackRow* pool = nullptr;
+        __int128 borrowed = 0, lent = 0;
+        for (const auto& row : r->rows) {
+            borrowed += row.borrowed;
+            lent += row.lent;
+            if (row.cohort == "pool") pool = &row;
+        }
+        REQUIRE(pool != nullptr);
+        CHECK(pool->cluster_queue.empty());
+        CHECK(pool->used == 0);
+        CHECK(pool->lent == __int128(6000) * 10 * 3600);
+        CHECK(pool->idle_nominal == __int128(2000) * 10 * 3600);
+        CHECK(borrowed == lent);  // every borrowed GPU-hour has a lender
+    }
+    // A name-alike ClusterQueue never merges with the Cohort's row.
+    QuotaVersion twin = cq;
+    twin.cluster_queue = "pool";
+    twin.cohort = "";
+    versions.push_back(twin);
+    ChargebackInput in;
+    in.from = 0;
+    in.to = 3600;
+    in.intervals = &ivs;
+    in.versions = &versions;
+    auto r = compute_chargeback(in);
+    REQUIRE(r.has_value());
+    int pool_rows = 0;
+    for (const auto& row : r->rows) pool_rows += row.cohort == "pool" || row.cluster_queue == "pool";
+    CHECK(pool_rows == 2);
+}
