@@ -3,6 +3,7 @@
 // as "no limit", which is how Kueue reads them.
 #include "lint/diff.h"
 
+#include "sim/capacity.h"
 #include "sim/hierarchy.h"
 
 #include "model/enum_names.h"
@@ -181,6 +182,7 @@ using QuotaKey = std::tuple<std::string, std::string, std::string>;  // owner, f
 
 struct QuotaRow {
     std::optional<Quantity> nominal, borrowing, lending;
+    std::optional<Amount> guaranteed, ceiling;  ///< ClusterQueues only
 };
 
 void add_groups(const std::string& owner, const std::vector<ResourceGroup>& groups,
@@ -209,6 +211,15 @@ std::map<QuotaKey, QuotaRow> cq_quota(const Cluster& c) {
     }
     for (const auto& [name, cq] : last) {
         add_groups(name, cq->resource_groups, rows);
+    }
+    // What the queue can count on and reach comes from the simulator's quota arithmetic: it
+    // depends on the lendingLimit, the borrowingLimit and the rest of the cohort tree.
+    for (const sim::QueueCapacity& qc : sim::queue_capacity(c)) {
+        auto it = rows.find({qc.cluster_queue, qc.flavor, qc.resource});
+        if (it != rows.end()) {
+            it->second.guaranteed = qc.guaranteed;
+            it->second.ceiling = qc.ceiling;
+        }
     }
     return rows;
 }
@@ -279,7 +290,8 @@ std::vector<QuotaDelta> quota_deltas(const std::map<QuotaKey, QuotaRow>& before,
     for (const QuotaKey& k : keys) {
         QuotaRow b = before.count(k) ? before.at(k) : QuotaRow{};
         QuotaRow a = after.count(k) ? after.at(k) : QuotaRow{};
-        if (b.nominal == a.nominal && b.borrowing == a.borrowing && b.lending == a.lending) {
+        if (b.nominal == a.nominal && b.borrowing == a.borrowing && b.lending == a.lending &&
+            b.guaranteed == a.guaranteed && b.ceiling == a.ceiling) {
             continue;
         }
         QuotaDelta d;
@@ -292,6 +304,11 @@ std::vector<QuotaDelta> quota_deltas(const std::map<QuotaKey, QuotaRow>& before,
         d.lending_after = a.lending;
         Quantity nb = b.nominal.value_or(Quantity{}), na = a.nominal.value_or(Quantity{});
         d.nominal_delta = na.checked_sub(nb).value_or(Quantity{});
+        d.guaranteed_before = b.guaranteed;
+        d.guaranteed_after = a.guaranteed;
+        d.ceiling_before = b.ceiling;
+        d.ceiling_after = a.ceiling;
+        d.guaranteed_delta = a.guaranteed.value_or(Amount::of(0)).sub(b.guaranteed.value_or(Amount::of(0)));
         out.push_back(std::move(d));
     }
     return out;

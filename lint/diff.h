@@ -4,6 +4,7 @@
 // and resource. Pure: `kueuegov diff` renders it (report/diff_render.h) with the lint findings.
 #pragma once
 
+#include "model/amount.h"
 #include "model/cluster.h"
 #include "model/finding.h"
 
@@ -50,8 +51,15 @@ struct QuotaDelta {
     std::optional<Quantity> nominal_before, nominal_after;
     std::optional<Quantity> borrowing_before, borrowing_after;  ///< nullopt = no limit
     std::optional<Quantity> lending_before, lending_after;      ///< nullopt = no limit
-    /// after - before of nominal quota (absent counts as 0): the capacity guaranteed to the owner.
+    /// after - before of nominal quota (absent counts as 0).
     Quantity nominal_delta;
+    /// ClusterQueues only (sim/capacity.h): the nominal quota no other queue can borrow, and
+    /// the most the queue can reach; nullopt when the side lacks the queue or the quota.
+    std::optional<model::Amount> guaranteed_before, guaranteed_after;
+    std::optional<model::Amount> ceiling_before, ceiling_after;
+    /// after - before of guaranteed (absent counts as 0), in Kueue's units (cpu in milli):
+    /// what the team can count on, so a nominal 16 -> 8 with lendingLimit 8 -> 4 is -4.
+    model::Amount guaranteed_delta;
 };
 
 /// A field change the API server rejects on update (the field is immutable), so the

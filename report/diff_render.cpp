@@ -41,21 +41,44 @@ std::string object_ref(const lint::ObjectDelta& o) {
     return o.kind + " " + (o.namespace_.empty() ? "" : o.namespace_ + "/") + o.name;
 }
 
+std::string amount_cell(const std::string& resource, const std::optional<model::Amount>& v) {
+    return v ? model::format_amount(resource, *v) : "—";
+}
+
+std::string amount_change(const std::string& resource, const std::optional<model::Amount>& before,
+                          const std::optional<model::Amount>& after) {
+    std::string b = amount_cell(resource, before), a = amount_cell(resource, after);
+    return b == a ? a : b + " → " + a;
+}
+
+int amount_sign(const model::Amount& a) { return a < model::Amount::of(0) ? -1 : a == model::Amount::of(0) ? 0 : 1; }
+
+// What a team can count on (nominal minus what may be lent away), then what it can reach.
 void capacity_lines(std::ostream& out, const std::vector<QuotaDelta>& rows, bool markdown) {
+    auto emit = [&](const std::string& line) {
+        out << (markdown ? "- " + escape_markdown(line) : "  " + escape_terminal(line)) << "\n";
+    };
     bool any = false;
     for (int sign : {1, -1}) {
         for (const QuotaDelta& d : rows) {
-            if (d.nominal_delta.sign() != sign) {
+            if (amount_sign(d.guaranteed_delta) != sign) {
                 continue;
             }
             any = true;
-            std::string line = (sign > 0 ? "gains " : "loses ") + d.owner + ": " + signed_qty(d.nominal_delta) + " " +
-                               d.resource + " in " + d.flavor;
-            out << (markdown ? "- " + escape_markdown(line) : "  " + escape_terminal(line)) << "\n";
+            model::Amount magnitude = sign > 0 ? d.guaranteed_delta : model::Amount::of(0).sub(d.guaranteed_delta);
+            emit((sign > 0 ? "gains " : "loses ") + d.owner + ": " + (sign > 0 ? "+" : "-") +
+                 model::format_amount(d.resource, magnitude) + " " + d.resource + " in " + d.flavor + " (" +
+                 amount_change(d.resource, d.guaranteed_before, d.guaranteed_after) + ")");
         }
     }
     if (!any) {
-        out << (markdown ? "- no change in nominal (guaranteed) quota\n" : "  no change in nominal (guaranteed) quota\n");
+        emit("no change in guaranteed quota");
+    }
+    for (const QuotaDelta& d : rows) {
+        if (d.ceiling_before != d.ceiling_after) {
+            emit("ceiling of " + d.owner + ": " + d.resource + " in " + d.flavor + " " +
+                 amount_change(d.resource, d.ceiling_before, d.ceiling_after));
+        }
     }
 }
 
@@ -97,14 +120,16 @@ void render_markdown(std::ostream& out, const ClusterDiff& d, const DiffLabels& 
     }
     if (!d.cluster_queue_quota.empty()) {
         out << "### Quota by ClusterQueue\n\n| ClusterQueue | Flavor | Resource | Nominal | Δ nominal | Borrowing limit | "
-               "Lending limit |\n|---|---|---|---|---|---|---|\n";
+               "Lending limit | Guaranteed | Ceiling |\n|---|---|---|---|---|---|---|---|---|\n";
         for (const QuotaDelta& r : d.cluster_queue_quota) {
             out << "| " << escape_markdown(r.owner) << " | " << escape_markdown(r.flavor) << " | " << escape_markdown(r.resource) << " | "
                 << change_cell(r.nominal_before, r.nominal_after, "—") << " | " << signed_qty(r.nominal_delta) << " | "
                 << change_cell(r.borrowing_before, r.borrowing_after, "none") << " | "
-                << change_cell(r.lending_before, r.lending_after, "none") << " |\n";
+                << change_cell(r.lending_before, r.lending_after, "none") << " | "
+                << escape_markdown(amount_change(r.resource, r.guaranteed_before, r.guaranteed_after)) << " | "
+                << escape_markdown(amount_change(r.resource, r.ceiling_before, r.ceiling_after)) << " |\n";
         }
-        out << "\n**Guaranteed capacity**\n\n";
+        out << "\n**Guaranteed capacity** (nominal quota minus what can be lent away) **and ceiling**\n\n";
         capacity_lines(out, d.cluster_queue_quota, true);
         out << "\n";
     }
@@ -177,7 +202,7 @@ void render_text(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
         }
     }
     if (!d.cluster_queue_quota.empty()) {
-        out << "\nguaranteed capacity:\n";
+        out << "\nguaranteed capacity (nominal minus what can be lent away) and ceiling:\n";
         capacity_lines(out, d.cluster_queue_quota, false);
     }
     if (!d.cohort_quota.empty()) {
@@ -200,13 +225,22 @@ nlohmann::ordered_json quota_json(const QuotaDelta& r, const char* owner_key) {
     auto opt = [](const std::optional<model::Quantity>& v) {
         return v ? nlohmann::ordered_json(v->to_string()) : nlohmann::ordered_json(nullptr);
     };
-    return {{owner_key, r.owner},
+    auto amt = [&](const std::optional<model::Amount>& v) {
+        return v ? nlohmann::ordered_json(model::format_amount(r.resource, *v)) : nlohmann::ordered_json(nullptr);
+    };
+    nlohmann::ordered_json j{{owner_key, r.owner},
             {"flavor", r.flavor},
             {"resource", r.resource},
             {"nominal", {{"before", opt(r.nominal_before)}, {"after", opt(r.nominal_after)}}},
             {"nominalDelta", r.nominal_delta.to_string()},
             {"borrowingLimit", {{"before", opt(r.borrowing_before)}, {"after", opt(r.borrowing_after)}}},
             {"lendingLimit", {{"before", opt(r.lending_before)}, {"after", opt(r.lending_after)}}}};
+    if (r.guaranteed_before || r.guaranteed_after) {
+        j["guaranteed"] = {{"before", amt(r.guaranteed_before)}, {"after", amt(r.guaranteed_after)}};
+        j["guaranteedDelta"] = model::format_amount(r.resource, r.guaranteed_delta);
+        j["ceiling"] = {{"before", amt(r.ceiling_before)}, {"after", amt(r.ceiling_after)}};
+    }
+    return j;
 }
 
 void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
