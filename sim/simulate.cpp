@@ -24,6 +24,46 @@ std::string existing_message(const model::Workload& wl) {
     return "";
 }
 
+enum class Reserving { load, skip };
+
+// The initial state (R1.5.3/R1.5.4): reserving workloads hold quota (unless skipped), the rest
+// queue. `from_jobs` must outlive the runner. Returns the keys of the queued workloads.
+std::vector<std::string> load_state(CycleRunner& runner, const model::Cluster& cl,
+                                    const std::vector<model::Workload>& from_jobs, const SimOptions& opt,
+                                    Reserving reserving = Reserving::load) {
+    model::Timestamp now = 0;
+    for (const auto& wl : cl.workloads) {
+        if (wl.meta.creation_timestamp) now = std::max(now, *wl.meta.creation_timestamp);
+        for (const auto& c : wl.conditions)
+            if (c.last_transition_time) now = std::max(now, *c.last_transition_time);
+    }
+    if (opt.now) now = *opt.now;
+    runner.set_now(now);
+    runner.set_recorder(opt.recorder);
+    std::vector<const model::Workload*> all;
+    for (const auto& wl : cl.workloads) all.push_back(&wl);
+    for (const auto& wl : from_jobs) all.push_back(&wl);
+    std::vector<std::string> pending;
+    for (const model::Workload* p : all) {
+        const model::Workload& wl = *p;
+        if (is_finished_or_inactive(wl)) continue;
+        WorkloadInfo info = make_workload_info(cl, wl);
+        if (info.reserving) {
+            if (reserving == Reserving::load) runner.add_reserving(std::move(info));
+        } else {
+            pending.push_back(info.key);
+            runner.add_pending(std::move(info), existing_message(wl));
+        }
+    }
+    return pending;
+}
+
+bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
+    return opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing);
+}
+
+}  // namespace
+
 // The Workloads Kueue's job framework would create for managed Jobs that have none yet
 // (pkg/controller/jobframework/reconciler.go), so manifests of Jobs can be simulated directly.
 std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
@@ -42,40 +82,6 @@ std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
     }
     return out;
 }
-
-// The initial state (R1.5.3/R1.5.4): reserving workloads hold quota, the rest queue.
-// `from_jobs` must outlive the runner.
-void load_state(CycleRunner& runner, const model::Cluster& cl, const std::vector<model::Workload>& from_jobs,
-                const SimOptions& opt) {
-    model::Timestamp now = 0;
-    for (const auto& wl : cl.workloads) {
-        if (wl.meta.creation_timestamp) now = std::max(now, *wl.meta.creation_timestamp);
-        for (const auto& c : wl.conditions)
-            if (c.last_transition_time) now = std::max(now, *c.last_transition_time);
-    }
-    if (opt.now) now = *opt.now;
-    runner.set_now(now);
-    runner.set_recorder(opt.recorder);
-    std::vector<const model::Workload*> all;
-    for (const auto& wl : cl.workloads) all.push_back(&wl);
-    for (const auto& wl : from_jobs) all.push_back(&wl);
-    for (const model::Workload* p : all) {
-        const model::Workload& wl = *p;
-        if (is_finished_or_inactive(wl)) continue;
-        WorkloadInfo info = make_workload_info(cl, wl);
-        if (info.reserving) {
-            runner.add_reserving(std::move(info));
-        } else {
-            runner.add_pending(std::move(info), existing_message(wl));
-        }
-    }
-}
-
-bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
-    return opt.fair_sharing || (cl.kueue_config && cl.kueue_config->fair_sharing);
-}
-
-}  // namespace
 
 sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) {
     const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);  // outlives the runner
@@ -98,6 +104,19 @@ std::optional<HeadRecord> nominate_as_head(const model::Cluster& cl, const SimOp
     CycleRunner runner(cl, fair_sharing_on(cl, opt));
     load_state(runner, cl, from_jobs, opt);
     return runner.nominate_alone(key);
+}
+
+std::vector<HeadRecord> nominate_on_idle_cluster(const model::Cluster& cl, const SimOptions& opt) {
+    const std::vector<model::Workload> from_jobs = workloads_for_jobs(cl);
+    CycleRunner runner(cl, fair_sharing_on(cl, opt));
+    std::vector<std::string> keys = load_state(runner, cl, from_jobs, opt, Reserving::skip);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<HeadRecord> out;
+    out.reserve(keys.size());
+    for (const std::string& key : keys)
+        if (auto r = runner.nominate_alone(key)) out.push_back(std::move(*r));
+    return out;
 }
 
 }  // namespace kg::sim

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kg::sim {
 
@@ -21,6 +22,10 @@ struct SimOptions {
     ExplainRecorder* recorder = nullptr;  ///< optional per-flavor fit numbers (null = off)
 };
 
+/// The Workloads Kueue's job framework would create for the managed Jobs that have none yet
+/// (pkg/controller/jobframework/reconciler.go): the pending work a Job manifest stands for.
+std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cluster);
+
 /// Runs the cycles over the loaded state. Never throws on bad input: unknown references
 /// become pending workloads with Kueue's message.
 sim::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& opt);
@@ -30,5 +35,12 @@ sim::SimulationResult simulate(const model::Cluster& cluster, const SimOptions& 
 /// head). nullopt when the workload is not queued in a ClusterQueue.
 std::optional<HeadRecord> nominate_as_head(const model::Cluster& cluster, const SimOptions& opt,
                                            const std::string& key);
+
+/// Every pending workload queued in a ClusterQueue, nominated as its ClusterQueue's head on the
+/// cluster with no quota in use (no workload reserving): its flavor assignment then meets only
+/// what the policy could ever give it (R6.4 potentialAvailable, flavors, partial admission),
+/// so a head record with mode no_fit names a workload this policy can never admit, with
+/// Kueue's message. Sorted by workload key; workloads not queued are left out.
+std::vector<HeadRecord> nominate_on_idle_cluster(const model::Cluster& cluster, const SimOptions& opt);
 
 }  // namespace kg::sim
