@@ -1,6 +1,7 @@
 // Markdown, text and JSON views of a queue change. Every value from the manifests goes through
 // its format's escaper (report/escape.h).
 #include "report/diff_render.h"
+#include "report/diff_state_render.h"
 #include "report/escape.h"
 #include "report/escape_json.h"
 
@@ -243,7 +244,7 @@ nlohmann::ordered_json quota_json(const QuotaDelta& r, const char* owner_key) {
     return j;
 }
 
-void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
+void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l, const lint::StateImpact* state) {
     nlohmann::ordered_json j;
     j["base"] = l.base;
     j["head"] = l.head;
@@ -294,16 +295,31 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l) {
     for (const QuotaDelta& r : d.cohort_quota) {
         j["cohortQuota"].push_back(quota_json(r, "cohort"));
     }
+    if (state) {
+        j["state"] = state_json(*state);
+    }
     out << json_text(j, 2) << "\n";
 }
 
 }  // namespace
 
-void render_diff(std::ostream& out, const ClusterDiff& diff, const DiffLabels& labels, DiffFormat f) {
+void render_diff(std::ostream& out, const ClusterDiff& diff, const DiffLabels& labels, DiffFormat f,
+                 const lint::StateImpact* state) {
     switch (f) {
-        case DiffFormat::markdown: render_markdown(out, diff, labels); return;
-        case DiffFormat::json: render_json(out, diff, labels); return;
-        case DiffFormat::text: render_text(out, diff, labels); return;
+        case DiffFormat::markdown:
+            render_markdown(out, diff, labels);
+            if (state) {
+                out << "\n";
+                render_state_markdown(out, *state);
+            }
+            return;
+        case DiffFormat::json: render_json(out, diff, labels, state); return;
+        case DiffFormat::text:
+            render_text(out, diff, labels);
+            if (state) {
+                render_state_text(out, *state);
+            }
+            return;
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "lint/diff.h"
+#include "lint/diff_state.h"
 
 #include <ostream>
 #include <string>
@@ -16,6 +17,8 @@ struct DiffLabels {
     std::string head;
 };
 
-void render_diff(std::ostream& out, const lint::ClusterDiff& diff, const DiffLabels& labels, DiffFormat f);
+/// `state`: the effect on exported workloads (`diff --state`), rendered after the policy diff.
+void render_diff(std::ostream& out, const lint::ClusterDiff& diff, const DiffLabels& labels, DiffFormat f,
+                 const lint::StateImpact* state = nullptr);
 
 }  // namespace kg::report

@@ -1,15 +1,20 @@
-// `kueuegov diff BASE HEAD`: what a queue change does, for review: objects added,
-// removed and changed, quota deltas per ClusterQueue and cohort, who gains and
-// who loses guaranteed capacity. Markdown for a PR comment, JSON for tools.
+// `kueuegov diff BASE HEAD [--state EXPORT]`: what a queue change does, for review: objects
+// added, removed and changed, quota deltas per ClusterQueue and cohort, who gains and who
+// loses guaranteed capacity; with an export, what it does to the running and pending work
+// (lint/diff_state). Markdown for a PR comment, JSON for tools.
 #include "cli/fail_on.h"
 #include "cli/git_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "lint/diff_findings.h"
+#include "lint/diff_state.h"
 #include "model/loader.h"
 #include "report/diff_render.h"
 
+#include "report/escape.h"
+
 #include <iostream>
+#include <optional>
 
 namespace kg::cli {
 
@@ -21,6 +26,43 @@ bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
     return ok && d.error_count() == 0;
 }
 
+// The export holds the work, the sides hold the policy: queue objects in the export would
+// override one side's and hide the change under review, so they are set aside (and said so).
+void keep_work_only(model::Cluster& c, const std::string& path) {
+    std::size_t policy = c.cluster_queues.size() + c.cohorts.size() + c.local_queues.size() + c.resource_flavors.size() +
+                         c.workload_priority_classes.size() + c.admission_checks.size() + (c.kueue_config ? 1 : 0);
+    if (policy > 0) {
+        std::cerr << "kueuegov: note: " << report::escape_terminal(path) << ": " << policy
+                  << " queue policy object(s) ignored; the policy comes from BASE and HEAD\n";
+    }
+    c.cluster_queues.clear();
+    c.cohorts.clear();
+    c.local_queues.clear();
+    c.resource_flavors.clear();
+    c.workload_priority_classes.clear();
+    c.admission_checks.clear();
+    c.kueue_config.reset();
+    c.reindex();
+}
+
+// One side's policy over a copy of the export; its diagnostics were printed by load_side.
+bool load_side_with_state(const std::string& spec, const model::Cluster& state, model::Cluster& c) {
+    c = state;
+    model::DiagSink quiet;
+    bool ok = is_git_source(spec) ? load_git_source(spec, c, quiet) : model::load_paths({spec}, c, quiet, input_load_options());
+    return ok && quiet.error_count() == 0 && !refuse_invalid_kueue_config(c);
+}
+
+bool impact_hit(const lint::StateImpact& s, const std::vector<std::string>& on) {
+    for (const std::string& o : on) {
+        if ((o == "preempts" && s.any_newly_preemptible()) || (o == "never-fits" && s.any_new_never_fits()) ||
+            (o == "inactive" && s.any_newly_inactive())) {
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 Verb diff_verb() {
@@ -30,6 +72,8 @@ Verb diff_verb() {
                 auto head = std::make_shared<std::string>();
                 auto output = std::make_shared<std::string>("text");
                 auto fail_on = std::make_shared<std::string>("error");
+                auto state = std::make_shared<std::string>();
+                auto fail_on_impact = std::make_shared<std::vector<std::string>>();
                 cmd.add_option("BASE", *base, "Before: a directory or file, or git:REV[:PATH] of this repository")
                     ->required();
                 cmd.add_option("HEAD", *head, "After: the same forms as BASE")->required();
@@ -39,13 +83,27 @@ Verb diff_verb() {
                 cmd.add_option("--fail-on", *fail_on,
                                "Exit 1 when HEAD introduces a finding at or above this severity (default error)")
                     ->check(CLI::IsMember({"error", "warning", "info", "never"}));
+                cmd.add_option("--state", *state,
+                               "The cluster's Workloads and Jobs (kubectl get workloads,jobs -A -o yaml, a file or a "
+                               "directory): show what each side's policy does to them");
+                cmd.add_option("--fail-on-impact", *fail_on_impact,
+                               "With --state, exit 1 when HEAD makes running workloads preemptible (preempts), "
+                               "pending ones unadmittable (never-fits) or a queue stop admitting (inactive)")
+                    ->delimiter(',')
+                    ->check(CLI::IsMember({"preempts", "never-fits", "inactive"}));
                 cmd.footer("Examples:\n"
                            "  kueuegov diff git:main:queues/ queues/ -o markdown   # review a pull request\n"
                            "  kueuegov diff old/ new/ -o json\n"
-                           "Exit status: 0 HEAD introduces no finding at or above --fail-on (default error); 1 it does;\n"
+                           "  kueuegov diff git:main:queues/ queues/ --state export.yaml --fail-on-impact preempts,inactive\n"
+                           "Exit status: 0 HEAD introduces no finding at or above --fail-on (default error) and no impact\n"
+                           "named by --fail-on-impact; 1 it does;\n"
                            "2 usage error, an unreadable or invalid input, or a git: revision or path that does "
                            "not exist.");
-                return [base, head, output, fail_on]() -> int {
+                return [base, head, output, fail_on, state, fail_on_impact]() -> int {
+                    if (!fail_on_impact->empty() && state->empty()) {
+                        std::cerr << "kueuegov: error: --fail-on-impact needs --state EXPORT\n";
+                        return k_exit_usage;
+                    }
                     model::Cluster before, after;
                     model::DiagSink dbefore, dafter;
                     bool ok = load_side(*base, before, dbefore);
@@ -53,12 +111,29 @@ Verb diff_verb() {
                     if (!ok) {
                         return k_exit_usage;
                     }
+                    std::optional<lint::StateImpact> impact;
+                    if (!state->empty()) {
+                        model::Cluster work, before_work, after_work;
+                        model::DiagSink dwork;
+                        if (!load_side(*state, work, dwork)) {
+                            return k_exit_usage;
+                        }
+                        keep_work_only(work, *state);
+                        if (!load_side_with_state(*base, work, before_work) || !load_side_with_state(*head, work, after_work)) {
+                            return k_exit_usage;
+                        }
+                        impact = lint::diff_state(before_work, after_work);
+                    }
                     report::DiffFormat f = *output == "json"                         ? report::DiffFormat::json
                                            : (*output == "markdown" || *output == "md") ? report::DiffFormat::markdown
                                                                                        : report::DiffFormat::text;
                     const lint::ClusterDiff d = lint::diff_with_findings(before, after);
-                    report::render_diff(std::cout, d, {*base, *head}, f);
-                    return exit_for_findings(d.findings_introduced, *fail_on);
+                    report::render_diff(std::cout, d, {*base, *head}, f, impact ? &*impact : nullptr);
+                    int rc = exit_for_findings(d.findings_introduced, *fail_on);
+                    if (impact && impact_hit(*impact, *fail_on_impact)) {
+                        rc = k_exit_findings;
+                    }
+                    return rc;
                 };
             }};
 }
