@@ -244,7 +244,8 @@ nlohmann::ordered_json quota_json(const QuotaDelta& r, const char* owner_key) {
     return j;
 }
 
-void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l, const lint::StateImpact* state) {
+void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l, const lint::StateImpact* state,
+                 const DiffWaits* waits) {
     nlohmann::ordered_json j;
     j["base"] = l.base;
     j["head"] = l.head;
@@ -298,13 +299,16 @@ void render_json(std::ostream& out, const ClusterDiff& d, const DiffLabels& l, c
     if (state) {
         j["state"] = state_json(*state);
     }
+    if (waits) {
+        j["waits"] = waits_json(*waits);
+    }
     out << json_text(j, 2) << "\n";
 }
 
 }  // namespace
 
 void render_diff(std::ostream& out, const ClusterDiff& diff, const DiffLabels& labels, DiffFormat f,
-                 const lint::StateImpact* state) {
+                 const lint::StateImpact* state, const DiffWaits* waits) {
     switch (f) {
         case DiffFormat::markdown:
             render_markdown(out, diff, labels);
@@ -312,12 +316,19 @@ void render_diff(std::ostream& out, const ClusterDiff& diff, const DiffLabels& l
                 out << "\n";
                 render_state_markdown(out, *state);
             }
+            if (waits) {
+                out << "\n";
+                render_waits_markdown(out, *waits);
+            }
             return;
-        case DiffFormat::json: render_json(out, diff, labels, state); return;
+        case DiffFormat::json: render_json(out, diff, labels, state, waits); return;
         case DiffFormat::text:
             render_text(out, diff, labels);
             if (state) {
                 render_state_text(out, *state);
+            }
+            if (waits) {
+                render_waits_text(out, *waits);
             }
             return;
     }

@@ -18,7 +18,9 @@ struct DiffLabels {
 };
 
 /// `state`: the effect on exported workloads (`diff --state`), rendered after the policy diff.
+struct DiffWaits;
+/// `waits`: per-queue waits from replaying a trace under each side (`diff --trace/--generator`).
 void render_diff(std::ostream& out, const lint::ClusterDiff& diff, const DiffLabels& labels, DiffFormat f,
-                 const lint::StateImpact* state = nullptr);
+                 const lint::StateImpact* state = nullptr, const DiffWaits* waits = nullptr);
 
 }  // namespace kg::report

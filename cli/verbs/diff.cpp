@@ -11,7 +11,9 @@
 #include "model/loader.h"
 #include "report/diff_render.h"
 
+#include "report/diff_state_render.h"
 #include "report/escape.h"
+#include "sim/replay/replay_input.h"
 
 #include <iostream>
 #include <optional>
@@ -53,6 +55,24 @@ bool load_side_with_state(const std::string& spec, const model::Cluster& state, 
     return ok && quiet.error_count() == 0 && !refuse_invalid_kueue_config(c);
 }
 
+// --trace/--generator: the same arrivals replayed under each side's manifests.
+std::optional<report::DiffWaits> replay_both(const std::string& generator, const std::string& trace,
+                                             const std::string& base, const std::string& head) {
+    report::DiffWaits w;
+    w.source = generator.empty() ? trace : generator;
+    for (const auto& [side, out] : {std::pair{&base, &w.base}, std::pair{&head, &w.head}}) {
+        sim::replay::ReplayInput in;
+        model::DiagSink d;
+        bool ok = sim::replay::load_replay_input(generator, trace, {*side}, in, d);
+        print_diagnostics(in.cluster.files, d);
+        if (!ok || d.error_count() > 0 || refuse_invalid_kueue_config(in.cluster)) {
+            return std::nullopt;
+        }
+        *out = sim::replay::replay_waits(in, false);
+    }
+    return w;
+}
+
 bool impact_hit(const lint::StateImpact& s, const std::vector<std::string>& on) {
     for (const std::string& o : on) {
         if ((o == "preempts" && s.any_newly_preemptible()) || (o == "never-fits" && s.any_new_never_fits()) ||
@@ -74,6 +94,8 @@ Verb diff_verb() {
                 auto fail_on = std::make_shared<std::string>("error");
                 auto state = std::make_shared<std::string>();
                 auto fail_on_impact = std::make_shared<std::vector<std::string>>();
+                auto trace = std::make_shared<std::string>();
+                auto generator = std::make_shared<std::string>();
                 cmd.add_option("BASE", *base, "Before: a directory or file, or git:REV[:PATH] of this repository")
                     ->required();
                 cmd.add_option("HEAD", *head, "After: the same forms as BASE")->required();
@@ -91,6 +113,13 @@ Verb diff_verb() {
                                "pending ones unadmittable (never-fits) or a queue stop admitting (inactive)")
                     ->delimiter(',')
                     ->check(CLI::IsMember({"preempts", "never-fits", "inactive"}));
+                auto* tr = cmd.add_option("--trace", *trace,
+                                          "A WorkloadTrace (see man kueuegov-replay): show each ClusterQueue's wait "
+                                          "(mean, p50, p95) replayed under BASE and under HEAD");
+                auto* gen = cmd.add_option("--generator", *generator,
+                                           "A Kueue scheduler-performance generator config, replayed as --trace is");
+                tr->excludes(gen);
+                gen->excludes(tr);
                 cmd.footer("Examples:\n"
                            "  kueuegov diff git:main:queues/ queues/ -o markdown   # review a pull request\n"
                            "  kueuegov diff old/ new/ -o json\n"
@@ -99,9 +128,15 @@ Verb diff_verb() {
                            "named by --fail-on-impact; 1 it does;\n"
                            "2 usage error, an unreadable or invalid input, or a git: revision or path that does "
                            "not exist.");
-                return [base, head, output, fail_on, state, fail_on_impact]() -> int {
+                return [base, head, output, fail_on, state, fail_on_impact, trace, generator]() -> int {
                     if (!fail_on_impact->empty() && state->empty()) {
                         std::cerr << "kueuegov: error: --fail-on-impact needs --state EXPORT\n";
+                        return k_exit_usage;
+                    }
+                    bool replaying = !trace->empty() || !generator->empty();
+                    if (replaying && (is_git_source(*base) || is_git_source(*head))) {
+                        std::cerr << "kueuegov: error: --trace and --generator replay BASE and HEAD from files or "
+                                     "directories, not git: revisions\n";
                         return k_exit_usage;
                     }
                     model::Cluster before, after;
@@ -124,11 +159,19 @@ Verb diff_verb() {
                         }
                         impact = lint::diff_state(before_work, after_work);
                     }
+                    std::optional<report::DiffWaits> waits;
+                    if (replaying) {
+                        waits = replay_both(*generator, *trace, *base, *head);
+                        if (!waits) {
+                            return k_exit_usage;
+                        }
+                    }
                     report::DiffFormat f = *output == "json"                         ? report::DiffFormat::json
                                            : (*output == "markdown" || *output == "md") ? report::DiffFormat::markdown
                                                                                        : report::DiffFormat::text;
                     const lint::ClusterDiff d = lint::diff_with_findings(before, after);
-                    report::render_diff(std::cout, d, {*base, *head}, f, impact ? &*impact : nullptr);
+                    report::render_diff(std::cout, d, {*base, *head}, f, impact ? &*impact : nullptr,
+                                        waits ? &*waits : nullptr);
                     int rc = exit_for_findings(d.findings_introduced, *fail_on);
                     if (impact && impact_hit(*impact, *fail_on_impact)) {
                         rc = k_exit_findings;
