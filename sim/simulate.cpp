@@ -11,6 +11,9 @@
 #include "model/jobs/workload_for_job.h"
 
 #include <algorithm>
+#include <set>
+#include <string_view>
+#include <tuple>
 
 namespace kg::sim {
 
@@ -69,14 +72,14 @@ bool fair_sharing_on(const model::Cluster& cl, const SimOptions& opt) {
 std::vector<model::Workload> workloads_for_jobs(const model::Cluster& cl) {
     std::vector<model::Workload> out;
     bool manage_all = cl.kueue_config && cl.kueue_config->manage_jobs_without_queue_name;
+    // The owners of the loaded Workloads, indexed once: an export of workloads and jobs holds
+    // tens of thousands of each, and a scan of every Workload per Job is quadratic.
+    std::set<std::tuple<std::string_view, std::string_view, std::string_view>> owners;  // namespace, kind, name
+    for (const auto& wl : cl.workloads)
+        for (const auto& [kind, name] : wl.meta.owner_refs) owners.emplace(*wl.meta.namespace_, kind, name);
     for (const auto& job : cl.jobs) {
         if (!job.has_queue_name && !manage_all) continue;
-        bool owned = false;
-        for (const auto& wl : cl.workloads) {
-            if (*wl.meta.namespace_ != *job.meta.namespace_) continue;
-            for (const auto& [kind, name] : wl.meta.owner_refs) owned = owned || (kind == job.meta.kind && name == *job.meta.name);
-        }
-        if (owned) continue;
+        if (owners.count({*job.meta.namespace_, job.meta.kind, *job.meta.name})) continue;
         for (auto& wl : model::jobs::workloads_for_job(job, cl))
             if (!cl.find_workload(*wl.meta.namespace_, *wl.meta.name)) out.push_back(std::move(wl));
     }
