@@ -9,6 +9,7 @@
 
 #include "model/enum_names.h"
 
+#include <future>
 #include <set>
 
 namespace kg::lint {
@@ -135,7 +136,11 @@ void keep_changed(Map& m) {
 
 StateImpact diff_state(const model::Cluster& base, const model::Cluster& head) {
     StateImpact out;
-    const Side b = run(base), h = run(head);
+    // The two sides share nothing mutable (the simulator's only global, the (flavor, resource)
+    // interner, locks), so the base runs on a second thread while this one runs the head.
+    std::future<Side> base_side = std::async(std::launch::async, [&base] { return run(base); });
+    const Side h = run(head);
+    const Side b = base_side.get();
     std::map<std::string, Where> where = where_of(base);
     for (auto& [k, w] : where_of(head)) where[k] = w;
     auto groups = [&](const std::string& key, const std::string& cq) {
