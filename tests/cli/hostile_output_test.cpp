@@ -118,6 +118,8 @@ TEST_CASE("a hostile cluster through every verb and output format renders inert"
     }
     for (const char* o : {"text", "markdown", "json"}) {
         cases.push_back({o, {"diff", cluster, head, "-o", o}});
+        // The cluster as the export too: its Workloads and Jobs under both policies.
+        cases.push_back({o, {"diff", cluster, head, "--state", cluster, "-o", o}});
     }
     for (const char* o : {"text", "wide", "json", "yaml"}) {
         cases.push_back({o, {"inspect", "-f", cluster, "-o", o}});
