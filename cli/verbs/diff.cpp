@@ -28,6 +28,19 @@ bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
     return ok && d.error_count() == 0;
 }
 
+// The cluster state may come in several files (kubectl's workloads and jobs exports, say).
+bool load_state(const std::vector<std::string>& paths, model::Cluster& c, model::DiagSink& d) {
+    bool ok = model::load_paths(paths, c, d, input_load_options());
+    print_diagnostics(c.files, d);
+    return ok && d.error_count() == 0;
+}
+
+std::string join_paths(const std::vector<std::string>& paths) {
+    std::string out;
+    for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
+    return out;
+}
+
 // The export holds the work, the sides hold the policy: queue objects in the export would
 // override one side's and hide the change under review, so they are set aside (and said so).
 void keep_work_only(model::Cluster& c, const std::string& path) {
@@ -92,7 +105,7 @@ Verb diff_verb() {
                 auto head = std::make_shared<std::string>();
                 auto output = std::make_shared<std::string>("text");
                 auto fail_on = std::make_shared<std::string>("error");
-                auto state = std::make_shared<std::string>();
+                auto state = std::make_shared<std::vector<std::string>>();
                 auto fail_on_impact = std::make_shared<std::vector<std::string>>();
                 auto trace = std::make_shared<std::string>();
                 auto generator = std::make_shared<std::string>();
@@ -106,8 +119,8 @@ Verb diff_verb() {
                                "Exit 1 when HEAD introduces a finding at or above this severity (default error)")
                     ->check(CLI::IsMember({"error", "warning", "info", "never"}));
                 cmd.add_option("--state", *state,
-                               "The cluster's Workloads and Jobs (kubectl get workloads,jobs -A -o yaml, a file or a "
-                               "directory): show what each side's policy does to them");
+                               "The cluster's Workloads and Jobs (kubectl get workloads,jobs -A -o yaml, a file, a "
+                               "directory or - for stdin; repeatable): show what each side's policy does to them");
                 cmd.add_option("--fail-on-impact", *fail_on_impact,
                                "With --state, exit 1 when HEAD makes running workloads preemptible (preempts), "
                                "pending ones unadmittable (never-fits) or a queue stop admitting (inactive)")
@@ -150,10 +163,10 @@ Verb diff_verb() {
                     if (!state->empty()) {
                         model::Cluster work, before_work, after_work;
                         model::DiagSink dwork;
-                        if (!load_side(*state, work, dwork)) {
+                        if (!load_state(*state, work, dwork)) {
                             return k_exit_usage;
                         }
-                        keep_work_only(work, *state);
+                        keep_work_only(work, join_paths(*state));
                         if (!load_side_with_state(*base, work, before_work) || !load_side_with_state(*head, work, after_work)) {
                             return k_exit_usage;
                         }
