@@ -64,6 +64,15 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
     return d;
 }
 
+const DRS& node_share(const Snapshot& s, int n) {
+    const ResourceNode& node = s.nodes[n];
+    if (!node.drs_valid) {
+        node.drs = dominant_resource_share(s, n);
+        node.drs_valid = true;
+    }
+    return node.drs;
+}
+
 int compare_drs(const DRS& a, const DRS& b) {
     bool ai = a.infinite(), bi = b.infinite();
     if (ai && bi) return a.ratio < b.ratio ? -1 : (a.ratio > b.ratio ? 1 : 0);

@@ -100,6 +100,7 @@ void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
     if (m_journal.on)
         m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
     it->second = v;
+    nodes[n].drs_valid = false;
 }
 
 void Snapshot::begin_journal() {
@@ -114,6 +115,7 @@ void Snapshot::rollback() {
         } else {
             nodes[it->node].usage.erase(it->fr);
         }
+        nodes[it->node].drs_valid = false;
     }
     m_journal.undo.clear();
     m_journal.on = false;

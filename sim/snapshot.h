@@ -7,6 +7,7 @@
 #include "model/amount.h"
 #include "model/cluster.h"
 #include "model/pod_requests.h"
+#include "sim/drs.h"
 #include "sim/flavor_resource.h"
 
 #include <cstdint>
@@ -78,6 +79,11 @@ struct ResourceNode {
     std::vector<ResourceGroupInfo> groups;
     bool active = true;                   ///< snapshot-active (R3.1.3)
     std::vector<const WorkloadInfo*> workloads;  ///< reserving workloads
+    /// node_share's cache (sim/fair_sharing.h): the share depends on this node's usage and on
+    /// quotas that never change, so set_own_usage and rollback, the only writers of usage,
+    /// reset it. A copy of the snapshot copies it along with the usage it was computed from.
+    mutable DRS drs;
+    mutable bool drs_valid = false;
 };
 
 class Snapshot {

@@ -5,7 +5,8 @@
 #include "sim/preemption/preemption.h"
 
 #include <algorithm>
-#include <deque>
+#include <functional>
+#include <unordered_map>
 
 namespace kg::sim {
 
@@ -31,53 +32,98 @@ int almost_lca(const Snapshot& s, int n, int anc) {
     return prev;
 }
 
+// R8.4.1 candidates of one search, grouped by ClusterQueue node. The targets are taken per
+// ClusterQueue from the front of its own group (TargetIterator), so only the R7.3 order inside
+// a group matters, and a group is gathered and sorted the first time the iterator looks at its
+// queue: a search visits the queues along one path of the tree, not every queue of it, and the
+// groups it never reaches cost nothing. Gathering late finds what gathering first would have:
+// a queue's own usage, which decides whether it is borrowing, changes only when one of its
+// own candidates is taken, after its group was gathered.
+/// One queue's candidates, taken from the front (a vector and a cursor: a deque allocates a
+/// block per group, and a search makes a group per queue it looks at).
+class Group {
+public:
+    bool empty() const { return m_head == m_items.size(); }
+    const WorkloadInfo* front() const { return m_items[m_head]; }
+    void pop_front() { ++m_head; }
+    void push_back(const WorkloadInfo* x) { m_items.push_back(x); }
+    void clear() { m_head = m_items.size(); }
+    auto begin() const { return m_items.begin() + static_cast<std::ptrdiff_t>(m_head); }
+    auto end() const { return m_items.end(); }
+    /// Sorts what is left (R7.3 order is applied once, before any is taken).
+    template <class Less>
+    void stable_sort(Less less) {
+        std::stable_sort(m_items.begin() + static_cast<std::ptrdiff_t>(m_head), m_items.end(), less);
+    }
+
+private:
+    std::vector<const WorkloadInfo*> m_items;
+    std::size_t m_head = 0;
+};
+
+class Candidates {
+public:
+    using Gather = std::function<void(int q, Group& out)>;
+    Candidates() = default;  ///< groups filled by the caller only (the second pass)
+    explicit Candidates(Gather gather) : m_gather(std::move(gather)) {}
+    Group& group(int q) {
+        auto [it, inserted] = m_groups.try_emplace(q);
+        if (inserted && m_gather) m_gather(q, it->second);
+        return it->second;
+    }
+    bool has(int q) { return !group(q).empty(); }
+
+private:
+    Gather m_gather;
+    std::unordered_map<int, Group> m_groups;
+};
+
 class TargetIterator {
 public:
-    TargetIterator(const Snapshot& s, int c, std::map<int, std::deque<const WorkloadInfo*>>& cands)
-        : m_s(s), m_c(c), m_cands(cands) {}
+    TargetIterator(const Snapshot& s, int c, Candidates& cands) : m_s(s), m_c(c), m_cands(cands) {}
 
-    // R8.4.3
+    // R8.4.3. The shares are the nodes' own (node_share): nothing changes usage during a call.
     int next() {
-        if (!m_s.has_parent(m_c)) return has(m_c) ? m_c : -1;
+        if (!m_s.has_parent(m_c)) return m_cands.has(m_c) ? m_c : -1;
         int root = m_s.root(m_c);
         while (!m_dropped.count(root)) {
             int node = root;
             while (true) {
                 int best_cq = -1;
-                DRS best_cq_drs;
+                const DRS* best_cq_drs = nullptr;
                 for (int q : m_s.nodes[node].child_cqs) {
                     if (m_dropped.count(q)) continue;
-                    DRS d = dominant_resource_share(m_s, q);
-                    if (!has(q) || (q != m_c && !d.borrowing)) {
+                    const DRS& d = node_share(m_s, q);
+                    if (!m_cands.has(q) || (q != m_c && !d.borrowing)) {
                         m_dropped.insert(q);
                         continue;
                     }
-                    int cmp = best_cq < 0 ? 1 : compare_drs(d, best_cq_drs);
-                    if (cmp > 0 ||
-                        (cmp == 0 && candidate_less_in(*m_cands[q].front(), q, *m_cands[best_cq].front(), best_cq, m_c))) {
+                    int cmp = best_cq < 0 ? 1 : compare_drs(d, *best_cq_drs);
+                    if (cmp > 0 || (cmp == 0 && candidate_less_in(*m_cands.group(q).front(), q,
+                                                                  *m_cands.group(best_cq).front(), best_cq, m_c))) {
                         best_cq = q;
-                        best_cq_drs = d;
+                        best_cq_drs = &d;
                     }
                 }
                 int best_co = -1;
-                DRS best_co_drs;
+                const DRS* best_co_drs = nullptr;
                 for (int co : m_s.nodes[node].child_cohorts) {
                     if (m_dropped.count(co)) continue;
-                    DRS d = dominant_resource_share(m_s, co);
+                    const DRS& d = node_share(m_s, co);
                     if (!d.borrowing && !is_ancestor(m_s, co, m_c)) {
                         m_dropped.insert(co);
                         continue;
                     }
-                    if (best_co < 0 || compare_drs(d, best_co_drs) > 0) {
+                    if (best_co < 0 || compare_drs(d, *best_co_drs) > 0) {
                         best_co = co;
-                        best_co_drs = d;
+                        best_co_drs = &d;
                     }
                 }
                 if (best_cq < 0 && best_co < 0) {
                     m_dropped.insert(node);
                     break;
                 }
-                if (best_co >= 0 && (best_cq < 0 || compare_drs(best_co_drs, best_cq_drs) >= 0)) {
+                if (best_co >= 0 && (best_cq < 0 || compare_drs(*best_co_drs, *best_cq_drs) >= 0)) {
                     node = best_co;
                     continue;
                 }
@@ -90,15 +136,25 @@ public:
     void drop(int q) { m_dropped.insert(q); }
 
 private:
-    bool has(int q) const {
-        auto it = m_cands.find(q);
-        return it != m_cands.end() && !it->second.empty();
-    }
     const Snapshot& m_s;
     int m_c;
-    std::map<int, std::deque<const WorkloadInfo*>>& m_cands;
+    Candidates& m_cands;
     std::set<int> m_dropped;
 };
+
+// Whether adding `requests` to `c` and removing them again leaves every usage on its path as
+// it was: true unless a sum comes near INT64_MAX, where saturating arithmetic stops being
+// reversible (then the search keeps Kueue's early return on no candidates, whose effect on
+// usage is observable).
+bool reversible(const Snapshot& s, int c, const FRAmounts& requests) {
+    constexpr std::int64_t k_safe = std::int64_t{1} << 61;
+    for (const auto& [f, v] : requests) {
+        if (v > k_safe || v < 0) return false;
+        for (int n = c; n >= 0; n = s.nodes[n].parent)
+            if (s.usage(n, f) > k_safe || s.usage(n, f) < 0) return false;
+    }
+    return true;
+}
 
 }  // namespace
 
@@ -106,40 +162,40 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     const WorkloadInfo& w = *r.preemptor;
     int c = r.cq;
     const auto& pre = s.nodes[c].cq->preemption;
-    // R8.4.1 candidates, grouped by their ClusterQueue node as they are found. The targets are
-    // taken per ClusterQueue, from the front of its own group (TargetIterator), so only the R7.3
-    // order inside a group matters: sorting the groups apart gives the order sorting them
-    // together would, without comparing workloads of different queues or looking nodes up by name.
-    std::map<int, std::deque<const WorkloadInfo*>> cands;
-    if (*pre.within_cluster_queue != model::WithinClusterQueue::never) {
-        for (const WorkloadInfo* p : s.nodes[c].workloads) {
-            const WorkloadInfo& x = *p;
-            if (x.key != w.key && uses_frs(x, r.needing) && policy_allows(*pre.within_cluster_queue, w, x))
-                cands[c].push_back(&x);
-        }
-    }
-    if (s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never) {
-        int root = s.root(c);
-        for (std::size_t q = 0; q < s.nodes.size(); ++q) {
-            const ResourceNode& n = s.nodes[q];
-            if (!n.is_cq || static_cast<int>(q) == c || !n.active || n.parent < 0 || s.root(static_cast<int>(q)) != root)
-                continue;
+    // R8.4.1 candidates (see Candidates): of `c` itself, and of the other active queues of its
+    // tree that borrow one of the needed FRs.
+    const bool within = *pre.within_cluster_queue != model::WithinClusterQueue::never;
+    const bool reclaim = s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never;
+    Candidates cands([&](int q, Group& out) {
+        const ResourceNode& n = s.nodes[q];
+        if (q == c) {
+            if (!within) return;
+            for (const WorkloadInfo* x : n.workloads)
+                if (x->key != w.key && uses_frs(*x, r.needing) && policy_allows(*pre.within_cluster_queue, w, *x))
+                    out.push_back(x);
+        } else {
+            if (!reclaim || !n.is_cq || !n.active || n.parent < 0) return;
             bool borrowing = false;
             for (const FR& f : r.needing)
-                if (s.nominal(static_cast<int>(q), f) < Amount::of(s.usage(static_cast<int>(q), f))) borrowing = true;
-            if (!borrowing) continue;
-            for (const WorkloadInfo* p : n.workloads) {
-                const WorkloadInfo& x = *p;
-                if (uses_frs(x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, x))
-                    cands[static_cast<int>(q)].push_back(&x);
-            }
+                if (s.nominal(q, f) < Amount::of(s.usage(q, f))) borrowing = true;
+            if (!borrowing) return;
+            for (const WorkloadInfo* x : n.workloads)
+                if (uses_frs(*x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, *x)) out.push_back(x);
         }
-    }
-    if (cands.empty()) return {};
-    for (auto& [q, group] : cands)
-        std::stable_sort(group.begin(), group.end(), [&, q = q](const WorkloadInfo* a, const WorkloadInfo* b) {
+        out.stable_sort([&](const WorkloadInfo* a, const WorkloadInfo* b) {
             return candidate_less_in(*a, q, *b, q, c);
         });
+    });
+    if (!reversible(s, c, r.requests)) {
+        // Kueue returns before touching usage when there is no candidate at all.
+        bool any = cands.has(c);
+        if (reclaim) {
+            int root = s.root(c);
+            for (int q = 0; q < static_cast<int>(s.nodes.size()) && !any; ++q)
+                if (q != c && s.nodes[q].is_cq && s.root(q) == root) any = cands.has(q);
+        }
+        if (!any) return {};
+    }
     std::vector<std::string> strategies = r.strategies;
     if (strategies.empty()) strategies = {"LessThanOrEqualToFinalShare", "LessThanInitialShare"};
 
@@ -162,12 +218,12 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
         return compare_drs(pn, told) < 0;
     };
     bool done = false;
-    std::map<int, std::deque<const WorkloadInfo*>> retry;
+    Candidates retry;
     // R8.4.4 first pass.
     {
         TargetIterator it(s, c, cands);
         for (int t = it.next(); t >= 0 && !done; t = it.next()) {
-            auto& q = cands[t];
+            auto& q = cands.group(t);
             if (t == c) {
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
@@ -185,10 +241,10 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             }
             int l = lca(s, c, t);
             int pl = almost_lca(s, c, l), tl = almost_lca(s, t, l);
-            DRS pn = dominant_resource_share(s, pl);
-            DRS told = dominant_resource_share(s, tl);
+            DRS pn = node_share(s, pl);
+            DRS told = node_share(s, tl);
             if (pn.infinite() && !told.infinite()) {
-                for (const auto* x : q) retry[t].push_back(x);
+                for (const auto* x : q) retry.group(t).push_back(x);
                 q.clear();
                 continue;
             }
@@ -196,14 +252,14 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
                 s.remove_workload(x->key);
-                DRS tnew = dominant_resource_share(s, tl);
+                const DRS& tnew = node_share(s, tl);
                 if (passes(strategies[0], pn, told, tnew)) {
                     targets.push_back({x->key, "InCohortFairSharing", t});
                     done = fits();
                     break;
                 }
                 s.restore_workload(x->key);
-                retry[t].push_back(x);
+                retry.group(t).push_back(x);
             }
         }
     }
@@ -211,11 +267,11 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     if (!done && strategies.size() > 1) {
         TargetIterator it(s, c, retry);
         for (int t = it.next(); t >= 0 && !done; t = it.next()) {
-            auto& q = retry[t];
+            auto& q = retry.group(t);
             int l = lca(s, c, t);
             int pl = almost_lca(s, c, l), tl = almost_lca(s, t, l);
-            DRS pn = dominant_resource_share(s, pl);
-            DRS told = dominant_resource_share(s, tl);
+            DRS pn = node_share(s, pl);
+            DRS told = node_share(s, tl);
             const WorkloadInfo* x = q.front();
             q.pop_front();
             if (t == c || passes(strategies[1], pn, told, told))
