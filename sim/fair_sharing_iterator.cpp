@@ -3,11 +3,35 @@
 #include "sim/fair_sharing_iterator.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace kg::sim {
 
-FairSharingIterator::FairSharingIterator(std::vector<Entry*> entries, Snapshot& snap) : m_snap(snap) {
+namespace {
+
+// Whether no usage of this cycle can come near INT64_MAX: every node's usage, plus what the
+// heads add when processed, plus one head added for its shares, stays below 2^61, where the
+// saturating sums are exact and an add followed by a remove restores the value.
+bool usage_exact(const Snapshot& snap, const std::vector<Entry*>& entries) {
+    constexpr std::int64_t k_limit = std::int64_t{1} << 61;
+    std::int64_t heads = 0, top = 0;
+    for (const Entry* e : entries)
+        for (const auto& [f, v] : e->assignment.usage) {
+            if (v < 0 || v > k_limit) return false;
+            heads += v;
+            if (heads > k_limit) return false;
+        }
+    for (const ResourceNode& n : snap.nodes)
+        for (const auto& [f, v] : n.usage) {
+            if (v < 0 || v > k_limit) return false;
+            top = std::max(top, v);
+        }
+    return top + 2 * heads < k_limit;
+}
+
+}  // namespace
+
+FairSharingIterator::FairSharingIterator(std::vector<Entry*> entries, Snapshot& snap)
+    : m_snap(snap), m_exact(usage_exact(snap, entries)), m_cohorts(snap.nodes.size()) {
     m_items.reserve(entries.size());
     for (Entry* e : entries) {
         Item it{e, snap.root(e->cq), {e->cq}, {}, {}};
@@ -16,6 +40,19 @@ FairSharingIterator::FairSharingIterator(std::vector<Entry*> entries, Snapshot& 
         it.valid.assign(it.path.size() - 1, 0);
         m_items.push_back(std::move(it));
     }
+    m_left = m_items.size();
+    for (std::size_t i = 0; i < m_items.size(); ++i) {
+        m_order.push_back(i);
+        if (m_items[i].path.size() > 1) m_cohorts[m_items[i].path[1]].own.push_back(&m_items[i]);
+    }
+    // The first head of what is left is the first of this order not taken yet (a stable sort:
+    // among equal names the given order, as min_element over the remaining heads would pick).
+    std::stable_sort(m_order.begin(), m_order.end(), [&](std::size_t a, std::size_t b) {
+        const std::string& ra = m_snap.nodes[m_items[a].root].name;
+        const std::string& rb = m_snap.nodes[m_items[b].root].name;
+        if (ra != rb) return ra < rb;
+        return m_snap.nodes[m_items[a].entry->cq].name < m_snap.nodes[m_items[b].entry->cq].name;
+    });
 }
 
 // Step 1 of R8.3.2: the share of each node on the path with the head's usage added.
@@ -55,60 +92,72 @@ bool FairSharingIterator::beats(int at, const Item& ia, const Item& ib) const {
     return m_snap.nodes[a->cq].name < m_snap.nodes[b->cq].name;
 }
 
-// R8.3.2 step 2: each cohort's winner among its child cohorts' winners, then its own heads.
-FairSharingIterator::Item* FairSharingIterator::tournament(int cohort, const std::vector<Item*>& tree) {
-    std::unordered_map<int, std::vector<Item*>> by_parent;
-    for (Item* it : tree) by_parent[m_snap.nodes[it->entry->cq].parent].push_back(it);
-    auto play = [&](auto&& self, int node) -> Item* {
-        std::vector<Item*> cands;
-        for (int cc : m_snap.nodes[node].child_cohorts)
-            if (Item* w = self(self, cc)) cands.push_back(w);
-        if (auto own = by_parent.find(node); own != by_parent.end())
-            cands.insert(cands.end(), own->second.begin(), own->second.end());
-        Item* best = nullptr;
-        for (Item* it : cands)
-            if (!best || beats(node, *it, *best)) best = it;
-        return best;
+// R8.3.2 step 2: a cohort's winner among its child cohorts' winners, then its own heads. A
+// winner kept from an earlier pick was computed from shares that have not changed since
+// (forget_winners drops every cohort above a change); only the shares it is compared by here,
+// one level up, may need refreshing.
+FairSharingIterator::Item* FairSharingIterator::play(int cohort) {
+    Cohort& co = m_cohorts[cohort];
+    if (co.valid) return co.winner;
+    Item* best = nullptr;
+    auto consider = [&](Item* it) {
+        refresh(*it);
+        if (!best || beats(cohort, *it, *best)) best = it;
     };
-    return play(play, cohort);
+    for (int cc : m_snap.nodes[cohort].child_cohorts)
+        if (Item* w = play(cc)) consider(w);
+    for (Item* it : co.own)
+        if (!it->taken) consider(it);
+    co.winner = best;
+    co.valid = m_exact;
+    return best;
+}
+
+void FairSharingIterator::forget_winners(int cq) {
+    for (int a = m_snap.nodes[cq].parent; a >= 0; a = m_snap.nodes[a].parent) m_cohorts[a].valid = false;
+}
+
+Entry* FairSharingIterator::take(Item& it) {
+    it.taken = true;
+    --m_left;
+    forget_winners(it.entry->cq);
+    return it.entry;
 }
 
 Entry* FairSharingIterator::next() {
-    // The tree to pick from: that of the first head by (root name, ClusterQueue name).
-    auto first = std::min_element(m_items.begin(), m_items.end(), [&](const Item& a, const Item& b) {
-        const std::string& ra = m_snap.nodes[a.root].name;
-        const std::string& rb = m_snap.nodes[b.root].name;
-        if (ra != rb) return ra < rb;
-        return m_snap.nodes[a.entry->cq].name < m_snap.nodes[b.entry->cq].name;
-    });
-    auto take = [this](std::vector<Item>::iterator it) {
-        Entry* e = it->entry;
-        m_items.erase(it);
-        return e;
-    };
-    if (!m_snap.has_parent(first->entry->cq)) return take(first);
-    int root = first->root;
-    std::vector<Item*> tree;
-    for (Item& it : m_items)
-        if (it.path.size() > 1 && it.root == root) {
-            refresh(it);
-            tree.push_back(&it);
-        }
-    Item* winner = tournament(root, tree);
-    if (!winner) return take(first);
-    return take(m_items.begin() + (winner - m_items.data()));
+    while (m_items[m_order[m_first]].taken) ++m_first;
+    Item& first = m_items[m_order[m_first]];
+    if (!m_snap.has_parent(first.entry->cq)) return take(first);
+    if (!m_exact) {
+        // Kueue refreshes every head of the tree before the tournament.
+        for (Item& it : m_items)
+            if (!it.taken && it.path.size() > 1 && it.root == first.root) refresh(it);
+        for (Cohort& co : m_cohorts) co.valid = false;
+    }
+    Item* winner = play(first.root);
+    return take(winner ? *winner : first);
+}
+
+// Invalidates, for every head below `node`, its share of the node `changed` on its path.
+void FairSharingIterator::invalidate_below(int node, int changed) {
+    for (Item* it : m_cohorts[node].own) {
+        if (it->taken) continue;
+        for (std::size_t i = 0; i < it->drs.size(); ++i)
+            if (it->path[i] == changed) it->valid[i] = 0;
+    }
+    for (int cc : m_snap.nodes[node].child_cohorts) invalidate_below(cc, changed);
 }
 
 void FairSharingIterator::processed(const Entry& e) {
     if (e.cq < 0) return;
-    // Usage changed on e's ClusterQueue and, at most, each of its ancestors.
-    std::vector<int> changed{e.cq};
-    for (int a : m_snap.ancestors(e.cq)) changed.push_back(a);
-    for (Item& it : m_items) {
-        if (it.root != changed.back()) continue;
-        for (std::size_t i = 0; i < it.drs.size(); ++i)
-            if (std::find(changed.begin(), changed.end(), it.path[i]) != changed.end()) it.valid[i] = 0;
-    }
+    // Usage changed on e's ClusterQueue and, at most, each of its ancestors: the shares of those
+    // nodes, as each head below them sees them, and the winners above them. A root's own share
+    // is no head's (path[i] for i < drs.size() is never the root).
+    forget_winners(e.cq);
+    int parent = m_snap.nodes[e.cq].parent;
+    if (parent < 0) return;
+    invalidate_below(parent, e.cq);  // heads of e's own ClusterQueue, if any is left
+    for (int a = parent; m_snap.nodes[a].parent >= 0; a = m_snap.nodes[a].parent) invalidate_below(a, a);
 }
 
 }  // namespace kg::sim

@@ -5,6 +5,7 @@
 #include "sim/fair_sharing.h"
 #include "sim/scheduler.h"
 
+#include <cstddef>
 #include <vector>
 
 namespace kg::sim {
@@ -13,12 +14,14 @@ namespace kg::sim {
 /// dominant resource shares along the heads' paths as if each head's usage were added; those
 /// shares change only where processing a head changed usage, which is the processed head's
 /// own path (usage propagates up from its ClusterQueue, nowhere else), so they are kept
-/// between picks and recomputed only there: the same answers Kueue's iterator computes,
-/// without recomputing every head's shares on every pick.
+/// between picks and recomputed only there. For the same reason the winner of each cohort's
+/// subtree is kept between picks and replayed only on the processed head's path: the same
+/// answers Kueue's iterator computes, in time proportional to the path and its siblings
+/// instead of to every head of the tree.
 class FairSharingIterator {
 public:
     FairSharingIterator(std::vector<Entry*> entries, Snapshot& snap);
-    bool empty() const { return m_items.empty(); }
+    bool empty() const { return m_left == 0; }
     /// The next head to process, removed from the iterator.
     Entry* next();
     /// After `e` was processed: forget the shares its usage may have changed.
@@ -31,14 +34,34 @@ private:
         std::vector<int> path;  ///< its ClusterQueue, then each ancestor up to the root
         std::vector<DRS> drs;   ///< drs[i]: share of path[i] under path[i + 1], with its usage added
         std::vector<char> valid;
+        bool taken = false;
+    };
+    /// A cohort's tournament: its winner while `valid`, and the heads whose ClusterQueue is a
+    /// direct child, in the order the heads were given (ties keep it).
+    struct Cohort {
+        std::vector<Item*> own;
+        Item* winner = nullptr;
+        bool valid = false;
     };
     void refresh(Item& it);
     const DRS& share_at(const Item& it, int ancestor) const;
     bool beats(int at, const Item& a, const Item& b) const;
-    Item* tournament(int cohort, const std::vector<Item*>& tree);
+    Item* play(int cohort);
+    Entry* take(Item& it);
+    void forget_winners(int cq);
+    void invalidate_below(int node, int changed);
 
     Snapshot& m_snap;
-    std::vector<Item> m_items;  ///< in the order the heads were given (ties keep it)
+    /// Usage in this cycle stays far from INT64_MAX, so adding a head's usage and removing it
+    /// again leaves the snapshot as it was, and winners may be kept. Otherwise every pick
+    /// refreshes every head of its tree and replays the whole tournament, as Kueue does (each
+    /// refresh may then move usage, and when it happens is part of the result).
+    bool m_exact = true;
+    std::vector<Item> m_items;         ///< in the order the heads were given (ties keep it)
+    std::vector<std::size_t> m_order;  ///< m_items by (root name, ClusterQueue name)
+    std::size_t m_first = 0;           ///< m_order before it is taken
+    std::size_t m_left = 0;
+    std::vector<Cohort> m_cohorts;  ///< by node
 };
 
 }  // namespace kg::sim
