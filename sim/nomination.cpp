@@ -90,11 +90,11 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
         if (t.empty()) return {GMode::no_candidates, snap.lowest_fitting_subtree(e.cq, f, val).first};
         bool all_outside = true;
         for (const auto& x : t) {
-            snap.remove_workload(x.key);
+            snap.remove_workload(*x.info, x.cq);
             all_outside = all_outside && x.cq != e.cq;
         }
         int level = snap.lowest_fitting_subtree(e.cq, f, val).first;
-        for (const auto& x : t) snap.restore_workload(x.key);
+        for (const auto& x : t) snap.restore_workload(*x.info, x.cq);
         return {all_outside ? GMode::reclaim : GMode::preempt, level};
     };
     std::vector<std::int32_t> counts;

@@ -161,26 +161,30 @@ void Snapshot::add_workload(const WorkloadInfo& wl) {
 void Snapshot::remove_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    const WorkloadInfo* wl = it->second.info;
-    int cq = it->second.cq;
+    remove_workload(*it->second.info, it->second.cq);
+}
+
+void Snapshot::remove_workload(const WorkloadInfo& wl, int cq) {
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
-    auto pos = std::find(list.begin(), list.end(), wl);
+    auto pos = std::find(list.begin(), list.end(), &wl);
     if (pos == list.end()) return;
     list.erase(pos);
-    remove_usage(cq, wl->usage);
+    remove_usage(cq, wl.usage);
 }
 
 void Snapshot::restore_workload(const std::string& key) {
     auto it = workloads.find(key);
     if (it == workloads.end()) return;
-    const WorkloadInfo* wl = it->second.info;
-    int cq = it->second.cq;
+    restore_workload(*it->second.info, it->second.cq);
+}
+
+void Snapshot::restore_workload(const WorkloadInfo& wl, int cq) {
     if (cq < 0) return;
     auto& list = nodes[cq].workloads;
-    if (std::find(list.begin(), list.end(), wl) != list.end()) return;
-    list.push_back(wl);
-    add_usage(cq, wl->usage);
+    if (std::find(list.begin(), list.end(), &wl) != list.end()) return;
+    list.push_back(&wl);
+    add_usage(cq, wl.usage);
 }
 
 void Snapshot::forget_workload(const std::string& key) {

@@ -144,6 +144,10 @@ public:
     void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive its place here
     void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
     void restore_workload(const std::string& key); ///< undo remove_workload
+    /// The same for a workload held by node `cq` (as add_workload placed it), without looking its
+    /// key up: the preemption searches remove and restore every candidate they try.
+    void remove_workload(const WorkloadInfo& wl, int cq);
+    void restore_workload(const WorkloadInfo& wl, int cq);
     /// The workload leaves the snapshot for good (usage, membership and the key), so that its
     /// info may be destroyed: the runner's live snapshot when a reservation ends.
     void forget_workload(const std::string& key);

@@ -130,15 +130,15 @@ std::vector<Target> attempt(Snapshot& s, const PreemptionRequest& r, const std::
                 if (s.within_nominal(a, r.needing)) skip = true;
             if (skip) continue;
         }
-        s.remove_workload(c.wl->key);
-        targets.push_back({c.wl->key, reason_of(c.variant), c.cq});
+        s.remove_workload(*c.wl, c.cq);
+        targets.push_back({c.wl->key, reason_of(c.variant), c.cq, c.wl});
         if (fits_after_removal(s, r.cq, r.requests, borrow)) {
             fill_back(s, targets, r.cq, r.requests, borrow);
-            for (const auto& t : targets) s.restore_workload(t.key);
+            for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
             return targets;
         }
     }
-    for (const auto& t : targets) s.restore_workload(t.key);
+    for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
     return {};
 }
 

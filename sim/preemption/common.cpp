@@ -45,12 +45,12 @@ bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests,
 void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing) {
     if (targets.size() < 2) return;
     for (int i = static_cast<int>(targets.size()) - 2; i >= 0; --i) {
-        snap.restore_workload(targets[i].key);
+        snap.restore_workload(*targets[i].info, targets[i].cq);
         if (fits_after_removal(snap, cq, requests, allow_borrowing)) {
             targets[i] = targets.back();
             targets.pop_back();
         } else {
-            snap.remove_workload(targets[i].key);
+            snap.remove_workload(*targets[i].info, targets[i].cq);
         }
     }
 }

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace kg::sim {
@@ -80,22 +82,28 @@ private:
 
 class TargetIterator {
 public:
-    TargetIterator(const Snapshot& s, int c, Candidates& cands) : m_s(s), m_c(c), m_cands(cands) {}
+    TargetIterator(const Snapshot& s, int c, Candidates& cands)
+        : m_s(s), m_c(c), m_cands(cands), m_dropped(s.nodes.size(), 0) {}
 
     // R8.4.3. The shares are the nodes' own (node_share): nothing changes usage during a call.
+    // Between calls the caller changes usage on the path of the queue returned last (it takes
+    // or tries that queue's candidates) and, for the fits check, on the preemptor's path; the
+    // child cohorts on those paths are ranked again, every other rank still holds.
     int next() {
         if (!m_s.has_parent(m_c)) return m_cands.has(m_c) ? m_c : -1;
+        if (m_last >= 0) rerank_path(m_last);
+        rerank_path(m_c);
         int root = m_s.root(m_c);
-        while (!m_dropped.count(root)) {
+        while (!m_dropped[root]) {
             int node = root;
             while (true) {
                 int best_cq = -1;
                 const DRS* best_cq_drs = nullptr;
                 for (int q : m_s.nodes[node].child_cqs) {
-                    if (m_dropped.count(q)) continue;
+                    if (m_dropped[q]) continue;
                     const DRS& d = node_share(m_s, q);
                     if (!m_cands.has(q) || (q != m_c && !d.borrowing)) {
-                        m_dropped.insert(q);
+                        m_dropped[q] = 1;
                         continue;
                     }
                     int cmp = best_cq < 0 ? 1 : compare_drs(d, *best_cq_drs);
@@ -105,41 +113,94 @@ public:
                         best_cq_drs = &d;
                     }
                 }
-                int best_co = -1;
-                const DRS* best_co_drs = nullptr;
-                for (int co : m_s.nodes[node].child_cohorts) {
-                    if (m_dropped.count(co)) continue;
-                    const DRS& d = node_share(m_s, co);
-                    if (!d.borrowing && !is_ancestor(m_s, co, m_c)) {
-                        m_dropped.insert(co);
-                        continue;
-                    }
-                    if (best_co < 0 || compare_drs(d, *best_co_drs) > 0) {
-                        best_co = co;
-                        best_co_drs = &d;
-                    }
-                }
+                int best_co = best_child_cohort(node);
                 if (best_cq < 0 && best_co < 0) {
-                    m_dropped.insert(node);
+                    m_dropped[node] = 1;
                     break;
                 }
-                if (best_co >= 0 && (best_cq < 0 || compare_drs(*best_co_drs, *best_cq_drs) >= 0)) {
+                if (best_co >= 0 && (best_cq < 0 || compare_drs(node_share(m_s, best_co), *best_cq_drs) >= 0)) {
                     node = best_co;
                     continue;
                 }
+                m_last = best_cq;
                 return best_cq;
             }
         }
         return -1;
     }
 
-    void drop(int q) { m_dropped.insert(q); }
+    void drop(int q) { m_dropped[q] = 1; }
 
 private:
+    // A cohort's child cohorts that are not dropped, by share, highest first, and among equal
+    // shares in the order of the cohort's children: the first element is the child a scan of
+    // the children keeping the first strictly greater share would choose. The key is
+    // compare_drs's order: infinite shares above finite ones, then the (weighted) value.
+    using Key = std::tuple<int, double, std::size_t>;  // (finite, -value, position)
+    struct Ranked {
+        bool built = false;
+        std::set<Key> order;
+        std::vector<Key> key;      ///< by position
+        std::vector<char> ranked;  ///< by position: in `order`
+    };
+    static Key key_of(const DRS& d, std::size_t pos) {
+        if (d.infinite()) return {0, -d.ratio, pos};
+        return {1, -(d.weight == 0 ? 0 : d.ratio / d.weight), pos};
+    }
+    // Ranks child `pos` of `node` as it is now, or drops it as R8.4.3 does a cohort that neither
+    // borrows nor holds the preemptor.
+    void rank(int node, Ranked& r, std::size_t pos) {
+        int co = m_s.nodes[node].child_cohorts[pos];
+        if (r.ranked[pos]) {
+            r.order.erase(r.key[pos]);
+            r.ranked[pos] = 0;
+        }
+        if (m_dropped[co]) return;
+        const DRS& d = node_share(m_s, co);
+        if (!d.borrowing && !is_ancestor(m_s, co, m_c)) {
+            m_dropped[co] = 1;
+            return;
+        }
+        r.key[pos] = key_of(d, pos);
+        r.order.insert(r.key[pos]);
+        r.ranked[pos] = 1;
+    }
+    int best_child_cohort(int node) {
+        const auto& children = m_s.nodes[node].child_cohorts;
+        if (children.empty()) return -1;
+        Ranked& r = m_ranked[node];
+        if (!r.built) {
+            r.built = true;
+            r.key.resize(children.size());
+            r.ranked.assign(children.size(), 0);
+            for (std::size_t pos = 0; pos < children.size(); ++pos) rank(node, r, pos);
+        }
+        while (!r.order.empty()) {  // cohorts dropped once their subtree ran out
+            std::size_t pos = std::get<2>(*r.order.begin());
+            if (!m_dropped[children[pos]]) return children[pos];
+            r.order.erase(r.order.begin());
+            r.ranked[pos] = 0;
+        }
+        return -1;
+    }
+    // Ranks again each cohort above `q` among its parent's children.
+    void rerank_path(int q) {
+        for (int a = m_s.nodes[q].parent; a >= 0 && m_s.nodes[a].parent >= 0; a = m_s.nodes[a].parent) {
+            int p = m_s.nodes[a].parent;
+            auto it = m_ranked.find(p);
+            if (it == m_ranked.end()) continue;
+            const auto& children = m_s.nodes[p].child_cohorts;
+            auto pos = static_cast<std::size_t>(std::find(children.begin(), children.end(), a) - children.begin());
+            rank(p, it->second, pos);
+        }
+    }
+
     const Snapshot& m_s;
     int m_c;
     Candidates& m_cands;
-    std::set<int> m_dropped;
+    std::vector<char> m_dropped;  ///< by node
+    std::unordered_map<int, Ranked> m_ranked;
+    int m_last = -1;  ///< the queue returned last
 };
 
 // Whether adding `requests` to `c` and removing them again leaves every usage on its path as
@@ -209,8 +270,8 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
         return ok;
     };
     auto take = [&](const WorkloadInfo* x, const char* reason, int q) {
-        s.remove_workload(x->key);
-        targets.push_back({x->key, reason, q});
+        s.remove_workload(*x, q);
+        targets.push_back({x->key, reason, q, x});
         return fits();
     };
     auto passes = [&](const std::string& strategy, const DRS& pn, const DRS& told, const DRS& tnew) {
@@ -251,14 +312,14 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
             while (!q.empty()) {
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
-                s.remove_workload(x->key);
+                s.remove_workload(*x, t);
                 const DRS& tnew = node_share(s, tl);
                 if (passes(strategies[0], pn, told, tnew)) {
-                    targets.push_back({x->key, "InCohortFairSharing", t});
+                    targets.push_back({x->key, "InCohortFairSharing", t, x});
                     done = fits();
                     break;
                 }
-                s.restore_workload(x->key);
+                s.restore_workload(*x, t);
                 retry.group(t).push_back(x);
             }
         }
@@ -281,11 +342,11 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     }
     s.remove_usage(c, r.requests);
     if (!done) {
-        for (const auto& t : targets) s.restore_workload(t.key);
+        for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
         return {};
     }
     fill_back(s, targets, c, r.requests, true);
-    for (const auto& t : targets) s.restore_workload(t.key);
+    for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
     return targets;
 }
 

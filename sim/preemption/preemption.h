@@ -15,6 +15,9 @@ struct Target {
     std::string key;
     std::string reason;  ///< InClusterQueue | InCohortReclamation | InCohortReclaimWhileBorrowing | InCohortFairSharing
     int cq = -1;
+    /// The candidate's info in the snapshot searched (it holds it at node `cq`), so the search
+    /// removes and restores it without looking its key up.
+    const WorkloadInfo* info = nullptr;
 };
 
 struct PreemptionRequest {
