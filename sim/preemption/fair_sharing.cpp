@@ -309,9 +309,19 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
                 q.clear();
                 continue;
             }
+            // Each try starts from the same snapshot (a failed one is restored), and the share
+            // it tests depends on the snapshot and on how much usage leaves `t`, so a candidate
+            // whose usage equals one that failed fails too. Not where usage nears INT64_MAX:
+            // there removing and restoring need not return the snapshot to where it was.
+            std::vector<const FRAmounts*> failed;
             while (!q.empty()) {
                 const WorkloadInfo* x = q.front();
                 q.pop_front();
+                if (std::any_of(failed.begin(), failed.end(), [&](const FRAmounts* u) { return *u == x->usage; })) {
+                    retry.group(t).push_back(x);
+                    continue;
+                }
+                bool exact = reversible(s, t, x->usage);
                 s.remove_workload(*x, t);
                 const DRS& tnew = node_share(s, tl);
                 if (passes(strategies[0], pn, told, tnew)) {
@@ -321,6 +331,11 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
                 }
                 s.restore_workload(*x, t);
                 retry.group(t).push_back(x);
+                if (exact) {
+                    failed.push_back(&x->usage);
+                } else {
+                    failed.clear();
+                }
             }
         }
     }
