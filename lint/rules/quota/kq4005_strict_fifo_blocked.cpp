@@ -7,6 +7,10 @@
 #include "model/amount.h"
 #include "model/pod_requests.h"
 
+#include <map>
+#include <string>
+#include <utility>
+
 namespace kg::lint::rules {
 
 const RuleInfo k_kq4005{"KQ4005", "strict-fifo-blocked", Severity::warning,
@@ -62,6 +66,9 @@ model::Amount capacity(const RuleContext& cx, const CohortForest& forest, const 
 
 void check_kq4005(const RuleContext& cx, FindingSink& out) {
     CohortForest forest(cx.cluster);
+    // A flavor's capacity walks the ClusterQueue's whole cohort tree; it is the same for every
+    // Job of the queue, so it is computed once per (flavor entry of a ClusterQueue, resource).
+    std::map<std::pair<const void*, std::string>, model::Amount> capacities;
     auto check = [&](const model::ObjectMeta& m, const std::string& kind, const model::Located<std::string>& queue,
                      const std::vector<model::PodSet>& pod_sets, const std::string& path) {
         const model::LocalQueue* lq = queue->empty() ? nullptr : find_local_queue_for(cx.cluster, *m.namespace_, *queue);
@@ -84,7 +91,9 @@ void check_kq4005(const RuleContext& cx, FindingSink& out) {
                         is_covered = true;
                         for (const auto& f : rg.flavors) {
                             if (i < f.resources.size()) {
-                                model::Amount c = capacity(cx, forest, *cq, *f.name, res, f.resources[i]);
+                                auto [it, fresh] = capacities.try_emplace({&f, res}, model::Amount::of(0));
+                                if (fresh) it->second = capacity(cx, forest, *cq, *f.name, res, f.resources[i]);
+                                model::Amount c = it->second;
                                 best = best < c ? c : best;
                                 fits = fits || model::Amount::of(amount) <= c;
                             }

@@ -19,19 +19,21 @@ const RuleInfo k_kq2007{"KQ2007", "queue-name-not-found", Severity::error,
 
 namespace {
 
-void check_one(const RuleContext& cx, const model::ObjectMeta& m, const std::string& kind,
-               const model::Located<std::string>& queue, const char* path, FindingSink& out) {
+// `all_names`: every LocalQueue's name, sorted (objects without a namespace are judged
+// against all of them; built once instead of once per object).
+void check_one(const RuleContext& cx, const std::vector<std::string_view>& all_names, const model::ObjectMeta& m,
+               const std::string& kind, const model::Located<std::string>& queue, const char* path,
+               FindingSink& out) {
     const model::Cluster& c = cx.cluster;
     const std::string& ns = *m.namespace_;
     const std::size_t n = c.local_queues.size();
-    std::vector<std::string_view> names = local_queue_names(c, ns);
     if (ns.empty()) {
-        if (std::find(names.begin(), names.end(), std::string_view(*queue)) != names.end()) {
+        if (std::binary_search(all_names.begin(), all_names.end(), std::string_view(*queue))) {
             return;  // some namespace has it; where the object lands is not in the inputs
         }
         // A near miss is likely a typo (warning); otherwise the queue may sit in the namespace the
         // object is applied to, which the inputs do not name (info).
-        std::string hint = model::did_you_mean(*queue, names, 1);
+        std::string hint = model::did_you_mean(*queue, local_queue_names(c, ns), 1);
         out.report_as(hint.empty() ? Severity::info : Severity::warning, k_kq2007, or_doc(queue.pos, m), path,
                       ref(kind.c_str(), m),
                       kind + " \"" + m.key() + "\" names LocalQueue \"" + *queue +
@@ -42,7 +44,8 @@ void check_one(const RuleContext& cx, const model::ObjectMeta& m, const std::str
     if (c.find_local_queue(ns, *queue)) {
         return;
     }
-    std::string hint = model::did_you_mean(*queue, names, 1);
+    // Only a queue that is missing needs its namespace's names (for did-you-mean).
+    std::string hint = model::did_you_mean(*queue, local_queue_names(c, ns), 1);
     out.report_as(reference_severity(cx, k_kq2007, n), k_kq2007, or_doc(queue.pos, m), path, ref(kind.c_str(), m),
                   kind + " \"" + m.key() + "\" names LocalQueue \"" + *queue + "\", which does not exist in " +
                       describe_namespace(ns) + hint + not_in_inputs_note(cx, "LocalQueue", n));
@@ -51,14 +54,16 @@ void check_one(const RuleContext& cx, const model::ObjectMeta& m, const std::str
 }  // namespace
 
 void check_kq2007(const RuleContext& cx, FindingSink& out) {
+    std::vector<std::string_view> all_names = local_queue_names(cx.cluster, "");
+    std::sort(all_names.begin(), all_names.end());
     for (const model::Job& j : cx.cluster.jobs) {
         if (j.has_queue_name && !j.queue_name->empty()) {
-            check_one(cx, j.meta, j.meta.kind, j.queue_name, "metadata.labels[kueue.x-k8s.io/queue-name]", out);
+            check_one(cx, all_names, j.meta, j.meta.kind, j.queue_name, "metadata.labels[kueue.x-k8s.io/queue-name]", out);
         }
     }
     for (const model::Workload& w : cx.cluster.workloads) {
         if (!w.queue_name->empty()) {
-            check_one(cx, w.meta, "Workload", w.queue_name, "spec.queueName", out);
+            check_one(cx, all_names, w.meta, "Workload", w.queue_name, "spec.queueName", out);
         }
     }
 }
