@@ -156,6 +156,7 @@ void Snapshot::add_workload(const WorkloadInfo& wl) {
     if (cq < 0) return;
     add_usage(cq, wl.usage);
     nodes[cq].workloads.push_back(&wl);
+    ++nodes[cq].members;
 }
 
 void Snapshot::remove_workload(const std::string& key) {
@@ -170,6 +171,7 @@ void Snapshot::remove_workload(const WorkloadInfo& wl, int cq) {
     auto pos = std::find(list.begin(), list.end(), &wl);
     if (pos == list.end()) return;
     list.erase(pos);
+    ++nodes[cq].removed;
     remove_usage(cq, wl.usage);
 }
 
@@ -184,12 +186,21 @@ void Snapshot::restore_workload(const WorkloadInfo& wl, int cq) {
     auto& list = nodes[cq].workloads;
     if (std::find(list.begin(), list.end(), &wl) != list.end()) return;
     list.push_back(&wl);
+    --nodes[cq].removed;
     add_usage(cq, wl.usage);
 }
 
 void Snapshot::forget_workload(const std::string& key) {
-    remove_workload(key);
-    workloads.erase(key);
+    auto it = workloads.find(key);
+    if (it == workloads.end()) return;
+    int cq = it->second.cq;
+    if (cq >= 0) {
+        std::size_t before = nodes[cq].workloads.size();
+        remove_workload(*it->second.info, cq);
+        if (nodes[cq].workloads.size() != before) --nodes[cq].removed;  // gone for good, not taken out
+        ++nodes[cq].members;
+    }
+    workloads.erase(it);
 }
 
 std::string Snapshot::path(int n) const {

@@ -84,6 +84,16 @@ struct ResourceNode {
     /// reset it. A copy of the snapshot copies it along with the usage it was computed from.
     mutable DRS drs;
     mutable bool drs_valid = false;
+    /// The reserving workloads in R7.3's order apart from `evicted` (candidate_order in
+    /// sim/preemption), built for membership generation `order_of`. `members` is bumped when a
+    /// workload joins or leaves for good (add_workload, forget_workload); `removed` counts those
+    /// a search took out and has not restored yet. The order holds while `order_of == members`
+    /// and `removed == 0`: removing and restoring a workload changes its place in `workloads`
+    /// but not the set, and the order is over keys that never change.
+    mutable std::vector<const WorkloadInfo*> candidate_order;
+    mutable std::uint64_t order_of = UINT64_MAX;
+    std::uint64_t members = 0;
+    int removed = 0;
 };
 
 class Snapshot {

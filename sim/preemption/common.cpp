@@ -3,6 +3,8 @@
 // preemption.go (workloadFits, fillBackWorkloads), classical/candidate_generator.go.
 #include "sim/preemption/preemption.h"
 
+#include <algorithm>
+
 namespace kg::sim {
 
 bool uses_frs(const WorkloadInfo& wl, const FRSet& frs) {
@@ -22,6 +24,10 @@ bool candidate_less_in(const WorkloadInfo& a, int a_cq, const WorkloadInfo& b, i
     bool a_same = a_cq == preemptor_cq;
     bool b_same = b_cq == preemptor_cq;
     if (a_same != b_same) return !a_same;
+    return candidate_order_less(a, b);
+}
+
+bool candidate_order_less(const WorkloadInfo& a, const WorkloadInfo& b) {
     if (a.priority != b.priority) return a.priority < b.priority;
     // More recent reservation first; a missing one counts as "now".
     std::int64_t ta = a.quota_reserved_at.value_or(INT64_MAX);
@@ -29,6 +35,18 @@ bool candidate_less_in(const WorkloadInfo& a, int a_cq, const WorkloadInfo& b, i
     if (ta != tb) return ta > tb;
     if (a.uid != b.uid) return a.uid < b.uid;
     return a.key < b.key;
+}
+
+const std::vector<const WorkloadInfo*>* candidate_order(const Snapshot& snap, int q) {
+    const ResourceNode& n = snap.nodes[q];
+    if (n.removed != 0) return nullptr;
+    if (n.order_of != n.members) {
+        n.candidate_order = n.workloads;
+        std::sort(n.candidate_order.begin(), n.candidate_order.end(),
+                  [](const WorkloadInfo* a, const WorkloadInfo* b) { return candidate_order_less(*a, *b); });
+        n.order_of = n.members;
+    }
+    return &n.candidate_order;
 }
 
 // R7.5 step 2

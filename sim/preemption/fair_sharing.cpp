@@ -229,20 +229,31 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     const bool reclaim = s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never;
     Candidates cands([&](int q, Group& out) {
         const ResourceNode& n = s.nodes[q];
+        auto keep = [&](const WorkloadInfo& x) {
+            if (q == c)
+                return x.key != w.key && uses_frs(x, r.needing) && policy_allows(*pre.within_cluster_queue, w, x);
+            return uses_frs(x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, x);
+        };
         if (q == c) {
             if (!within) return;
-            for (const WorkloadInfo* x : n.workloads)
-                if (x->key != w.key && uses_frs(*x, r.needing) && policy_allows(*pre.within_cluster_queue, w, *x))
-                    out.push_back(x);
         } else {
             if (!reclaim || !n.is_cq || !n.active || n.parent < 0) return;
             bool borrowing = false;
             for (const FR& f : r.needing)
                 if (s.nominal(q, f) < Amount::of(s.usage(q, f))) borrowing = true;
             if (!borrowing) return;
-            for (const WorkloadInfo* x : n.workloads)
-                if (uses_frs(*x, r.needing) && policy_allows(*pre.reclaim_within_cohort, w, *x)) out.push_back(x);
         }
+        // R7.3 within one queue: evicted first, then candidate_order_less (keys are unique, so
+        // this is the order a sort of the gathered ones gives).
+        if (const auto* order = candidate_order(s, q)) {
+            for (const WorkloadInfo* x : *order)
+                if (x->evicted && keep(*x)) out.push_back(x);
+            for (const WorkloadInfo* x : *order)
+                if (!x->evicted && keep(*x)) out.push_back(x);
+            return;
+        }
+        for (const WorkloadInfo* x : n.workloads)
+            if (keep(*x)) out.push_back(x);
         out.stable_sort([&](const WorkloadInfo* a, const WorkloadInfo* b) {
             return candidate_less_in(*a, q, *b, q, c);
         });

@@ -38,6 +38,11 @@ std::vector<Target> fair_sharing_targets(Snapshot& snap, const PreemptionRequest
 bool candidate_less(const Snapshot& snap, const WorkloadInfo& a, const WorkloadInfo& b, int preemptor_cq);
 /// The same with the candidates' ClusterQueue nodes already known (no name lookups).
 bool candidate_less_in(const WorkloadInfo& a, int a_cq, const WorkloadInfo& b, int b_cq, int preemptor_cq);
+/// R7.3 past `evicted` and the preemptor's own queue: priority, newest reservation, uid, key.
+bool candidate_order_less(const WorkloadInfo& a, const WorkloadInfo& b);
+/// Node `q`'s reserving workloads sorted by candidate_order_less, kept on the node between
+/// searches; null while a search has some of them taken out (then sort what is gathered).
+const std::vector<const WorkloadInfo*>* candidate_order(const Snapshot& snap, int q);
 /// R7.5 step 2 fits(borrow).
 bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing);
 /// R7.5 step 3: drops targets not needed, restoring their usage; `targets` are removed from `snap`.
