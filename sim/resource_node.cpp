@@ -195,9 +195,10 @@ void Snapshot::forget_workload(const std::string& key) {
     if (it == workloads.end()) return;
     int cq = it->second.cq;
     if (cq >= 0) {
-        std::size_t before = nodes[cq].workloads.size();
+        // Gone for good: whether it leaves now or a search had already taken it out, it is no
+        // longer outstanding.
         remove_workload(*it->second.info, cq);
-        if (nodes[cq].workloads.size() != before) --nodes[cq].removed;  // gone for good, not taken out
+        --nodes[cq].removed;
         ++nodes[cq].members;
     }
     workloads.erase(it);

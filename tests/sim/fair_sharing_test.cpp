@@ -69,3 +69,27 @@ TEST_CASE("DRS of a borrowing ClusterQueue and of a zero-weight one", "[sim][fai
     CHECK(kg::sim::compare_drs(db, da) > 0);
     CHECK(kg::sim::compare_drs(da, da) == 0);
 }
+
+TEST_CASE("node_share follows every change of a node's usage, a copy and a rollback", "[sim][fair-sharing]") {
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("test.yaml", k_cluster, cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::Snapshot s = kg::sim::build_snapshot(cl, {});
+    int a = s.find_cq("cq-a");
+    kg::sim::FR f{"f", "cpu"};
+
+    CHECK_FALSE(kg::sim::node_share(s, a).borrowing);  // cached while idle
+    s.begin_journal();
+    s.add_usage(a, f, 11000);
+    CHECK(kg::sim::node_share(s, a).borrowing);
+    CHECK(kg::sim::node_share(s, a).ratio == kg::sim::dominant_resource_share(s, a).ratio);
+    kg::sim::Snapshot copy = s;  // carries the cached share of the usage it copies
+    CHECK(kg::sim::node_share(copy, a).ratio == kg::sim::dominant_resource_share(s, a).ratio);
+    s.remove_usage(a, f, 500);
+    CHECK(kg::sim::node_share(s, a).ratio == kg::sim::dominant_resource_share(s, a).ratio);
+    CHECK(kg::sim::node_share(copy, a).ratio > kg::sim::node_share(s, a).ratio);
+    s.rollback();
+    CHECK_FALSE(kg::sim::node_share(s, a).borrowing);
+    CHECK(kg::sim::node_share(s, a).ratio == 0);
+}
