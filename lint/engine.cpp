@@ -86,13 +86,6 @@ void drop_deferring(std::vector<model::Finding>& items) {
 
 }  // namespace
 
-bool judges_each_definition(std::string_view id) {
-    // Validation (KQ1xxx) is what the API server does on each apply; KQ2009 reports the
-    // replaced definitions; KQ3003, KQ4002, KQ4004 and KQ4006 read one object's own fields.
-    static const std::set<std::string_view> k_single{"KQ2009", "KQ3003", "KQ4002", "KQ4004", "KQ4006"};
-    return id.substr(0, 3) == "KQ1" || k_single.count(id) > 0;
-}
-
 LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
     LintResult res;
     for (const Rule& r : registry()) {
@@ -116,7 +109,8 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
     std::optional<model::Cluster> applied = applied_view(cx.cluster);
     RuleContext applied_cx{applied ? *applied : cx.cluster, cx.policy, cx.kueue, cx.input_diags, cx.complete};
     for (const Rule* r : res.rules_run) {
-        r->check(judges_each_definition(r->info->id) ? cx : applied_cx, sink);
+        // RuleInfo::scope says which cluster the rule judges (see RuleScope).
+        r->check(r->info->scope == RuleScope::definition ? cx : applied_cx, sink);
     }
     auto ann = annotation_index(cx.cluster);
     std::map<std::string, std::size_t> baseline;

@@ -26,12 +26,10 @@ struct LintResult {
     std::vector<const Rule*> rules_run;
 };
 
-/// Runs the selected rules over the context. Rules that judge each definition on its own
-/// see every object; the others see lint::applied_view, where of several definitions of
-/// one object only the last survives (KQ2009 reports the others).
+/// Runs the selected rules over the context. Rules of RuleScope::definition judge each
+/// definition on its own and see every object; the others see lint::applied_view, where of
+/// several definitions of one object only the last survives (KQ2009 reports the others).
 LintResult run_lint(const RuleContext& cx, const LintOptions& opt);
-/// True for rules that read only one object's own fields, so every definition counts.
-bool judges_each_definition(std::string_view id);
 
 /// A finding's identity across edits: rule, object and field path, never the line.
 std::string fingerprint(const model::Finding& f);

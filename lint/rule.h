@@ -18,7 +18,9 @@ namespace kg::lint {
 using model::Severity;
 using model::SourcePos;
 
+using model::RuleFamily;
 using model::RuleInfo;
+using model::RuleScope;
 
 /// What a rule may read: the objects of this run, the policy, Kueue's manager settings
 /// and the loader's input diagnostics (for KQ1000).

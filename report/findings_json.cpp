@@ -54,15 +54,18 @@ void render_findings_json(std::ostream& os, const model::SourceFiles& files, con
     os << json_text(out, 2) << "\n";
 }
 
-void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>& rules) {
+void render_rule_list_json(std::ostream& os, const std::vector<RuleEntry>& rules) {
     using nlohmann::ordered_json;
     ordered_json arr = ordered_json::array();
-    for (const FindingsRuleMeta& r : rules) {
-        arr.push_back({{"id", r.id},
-                       {"name", r.name},
-                       {"severity", model::severity_name(r.severity)},
-                       {"summary", r.summary},
-                       {"remediation", r.remediation}});
+    for (const RuleEntry& r : rules) {
+        const model::RuleInfo& i = *r.info;
+        arr.push_back({{"id", i.id},
+                       {"name", i.name},
+                       {"family", model::family_name(i.family)},
+                       {"scope", model::scope_name(i.scope)},
+                       {"severity", model::severity_name(i.severity)},
+                       {"summary", i.summary},
+                       {"remediation", i.remediation}});
     }
     os << json_text(ordered_json{{"rules", arr}}, 2) << "\n";
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "model/finding.h"
+#include "model/rule_info.h"
 #include "model/source_pos.h"
 
 #include <ostream>
@@ -12,14 +13,11 @@
 
 namespace kg::report {
 
-/// A rule's texts, as the renderers need them (copied from lint's registry by cli/).
-struct FindingsRuleMeta {
-    std::string id;
-    std::string name;
-    model::Severity severity = model::Severity::warning;
-    std::string summary;
-    std::string remediation;
-    std::string doc;  ///< Markdown
+/// A rule as the catalogue and SARIF render it: its registry metadata (family, scope and
+/// severity included) and its embedded Markdown docs.
+struct RuleEntry {
+    const model::RuleInfo* info;
+    std::string_view doc;  ///< lint::rule_doc or audit::check::rule_doc; empty when missing
 };
 
 struct FindingsSummary {
@@ -41,18 +39,18 @@ void render_findings_json(std::ostream& os, const model::SourceFiles& files, con
                           const FindingsSummary& sum);
 /// SARIF 2.1.0 with tool.driver.rules (help text), results with regions and partialFingerprints.
 void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
-                           const std::vector<FindingsRuleMeta>& rules, const std::string& version);
+                           const std::vector<RuleEntry>& rules, const std::string& version);
 /// JUnit XML: one testcase per finding (failure), or one passing testcase when clean.
 void render_findings_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=...::message`.
 void render_findings_github(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
 
 /// `--list-rules`: one line per rule (id, severity, name, summary).
-void render_rule_list_text(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
-void render_rule_list_json(std::ostream& os, const std::vector<FindingsRuleMeta>& rules);
+void render_rule_list_text(std::ostream& os, const std::vector<RuleEntry>& rules);
+void render_rule_list_json(std::ostream& os, const std::vector<RuleEntry>& rules);
 /// man/kueuegov-rules.7 (roff), from the same texts: lint's rules, then the history rules of
 /// `audit check` (KQ5xxx) in their own section.
-void render_rules_man(std::ostream& os, const std::vector<FindingsRuleMeta>& rules, const std::string& version,
-                      const std::vector<FindingsRuleMeta>& history_rules = {});
+void render_rules_man(std::ostream& os, const std::vector<RuleEntry>& rules, const std::string& version,
+                      const std::vector<RuleEntry>& history_rules = {});
 
 }  // namespace kg::report

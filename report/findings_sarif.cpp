@@ -58,22 +58,21 @@ std::string hash_hex(std::string_view s) {
 }  // namespace
 
 void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
-                           const std::vector<FindingsRuleMeta>& rules, const std::string& version) {
+                           const std::vector<RuleEntry>& rules, const std::string& version) {
     using nlohmann::ordered_json;
     ordered_json jrules = ordered_json::array();
     std::map<std::string, std::size_t> index;
-    for (const FindingsRuleMeta& r : rules) {
+    for (const RuleEntry& e : rules) {
+        const model::RuleInfo& r = *e.info;
+        const std::string summary = r.summary, remediation = r.remediation;
         index[r.id] = jrules.size();
         jrules.push_back({{"id", r.id},
                           {"name", r.name},
-                          {"shortDescription", {{"text", r.summary}}},
-                          {"fullDescription", {{"text", r.summary + ". " + r.remediation}}},
-                          {"help", {{"text", r.remediation}, {"markdown", r.doc.empty() ? r.remediation : r.doc}}},
+                          {"shortDescription", {{"text", summary}}},
+                          {"fullDescription", {{"text", summary + ". " + remediation}}},
+                          {"help", {{"text", remediation}, {"markdown", e.doc.empty() ? remediation : std::string(e.doc)}}},
                           {"defaultConfiguration", {{"level", sarif_level(r.severity)}}},
-                          {"properties", {{"tags", {"kueue", r.id.substr(0, 3) == "KQ1"   ? "validation"
-                                                             : r.id.substr(0, 3) == "KQ2" ? "references"
-                                                             : r.id.substr(0, 3) == "KQ3" ? "governance"
-                                                                                          : "quota"}}}}});
+                          {"properties", {{"tags", {"kueue", model::family_name(r.family)}}}}});
     }
     ordered_json results = ordered_json::array();
     for (const model::Finding& f : fs) {

@@ -17,7 +17,9 @@ namespace kg::audit::check {
 
 using model::Severity;
 
+using model::RuleFamily;
 using model::RuleInfo;  // ids KQ5xxx
+using model::RuleScope;
 
 /// One history finding as a rule reports it.
 struct Report {

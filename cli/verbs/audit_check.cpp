@@ -30,11 +30,10 @@ struct CheckArgs {
     bool list_rules = false;
 };
 
-std::vector<report::FindingsRuleMeta> history_rule_meta() {
-    std::vector<report::FindingsRuleMeta> out;
+std::vector<report::RuleEntry> history_rule_meta() {
+    std::vector<report::RuleEntry> out;
     for (const audit::check::Rule& r : audit::check::registry()) {
-        out.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
-                       std::string(audit::check::rule_doc(r.info->id))});
+        out.push_back({r.info, audit::check::rule_doc(r.info->id)});
     }
     return out;
 }

@@ -29,11 +29,10 @@ struct LintFlags {
     bool list_rules = false, complete = false;
 };
 
-std::vector<report::FindingsRuleMeta> rule_meta() {
-    std::vector<report::FindingsRuleMeta> out;
+std::vector<report::RuleEntry> rule_meta() {
+    std::vector<report::RuleEntry> out;
     for (const lint::Rule& r : lint::registry()) {
-        out.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
-                       std::string(lint::rule_doc(r.info->id))});
+        out.push_back({r.info, lint::rule_doc(r.info->id)});
     }
     return out;
 }
@@ -47,15 +46,14 @@ bool print_diags(const model::SourceFiles& files, const model::DiagSink& diags) 
 }
 
 int list_rules(const LintFlags& fl) {
-    std::vector<report::FindingsRuleMeta> meta = rule_meta();
+    std::vector<report::RuleEntry> meta = rule_meta();
     if (fl.output == "json") {
         report::render_rule_list_json(std::cout, meta);
     } else if (fl.output == "man") {
         // One man page for every rule id: lint's, then audit check's history rules.
-        std::vector<report::FindingsRuleMeta> history;
+        std::vector<report::RuleEntry> history;
         for (const audit::check::Rule& r : audit::check::registry()) {
-            history.push_back({r.info->id, r.info->name, r.info->severity, r.info->summary, r.info->remediation,
-                               std::string(audit::check::rule_doc(r.info->id))});
+            history.push_back({r.info, audit::check::rule_doc(r.info->id)});
         }
         report::render_rules_man(std::cout, meta, KG_VERSION, history);
     } else if (fl.output == "text") {

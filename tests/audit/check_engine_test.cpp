@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
+
 using namespace kg::testing;
 using kg::audit::check::HistoryView;
 using kg::model::Severity;
@@ -99,6 +102,12 @@ TEST_CASE("the history rule catalogue is sorted, documented and well-formed", "[
               std::string_view::npos);
         CHECK(doc.find("## Example") != std::string_view::npos);
         CHECK(doc.find("## Remediation\n\n" + rem) != std::string_view::npos);
+        // Family and scope are stated in the registry entry; a history rule reads the store.
+        CHECK(info.family == kg::model::RuleFamily::history);
+        CHECK(info.scope == kg::model::RuleScope::history);
+        std::string stem = "kq" + id.substr(2) + "_" + info.name;
+        std::replace(stem.begin(), stem.end(), '-', '_');
+        CHECK(std::filesystem::exists(std::filesystem::path(KG_SOURCE_DIR) / "audit/check/rules" / (stem + ".cpp")));
     }
     CHECK(kg::audit::check::find_rule("KQ1001") == nullptr);
 }

@@ -124,6 +124,6 @@ spec:
     CHECK(res.findings[1].pos.line == 12);
     CHECK(res.findings[2].rule == "KQ2001");  // only the surviving definition's flavor
     CHECK(res.findings[2].message.find("also-gone") != std::string::npos);
-    CHECK(kg::lint::judges_each_definition("KQ1005"));
-    CHECK_FALSE(kg::lint::judges_each_definition("KQ2001"));
+    CHECK(kg::lint::find_rule("KQ1005")->info->scope == kg::model::RuleScope::definition);
+    CHECK(kg::lint::find_rule("KQ2001")->info->scope == kg::model::RuleScope::applied);
 }

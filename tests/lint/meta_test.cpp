@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,32 @@ TEST_CASE("every registered rule has docs, fixtures and a remediation ending wit
         CHECK(fs::exists(dir / "passes-real.yaml"));
         CHECK(id.size() == 6);
         CHECK(std::string(r.info->name).find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos);
+    }
+}
+
+TEST_CASE("every rule's family and scope agree with its id range, its folder and the engine", "[lint][meta]") {
+    using kg::model::RuleFamily;
+    using kg::model::RuleScope;
+    const char* by_digit[] = {"", "validation", "references", "governance", "quota"};
+    for (const kg::lint::Rule& r : kg::lint::registry()) {
+        const kg::model::RuleInfo& i = *r.info;
+        std::string id = i.id;
+        INFO(id);
+        REQUIRE(id[2] >= '1');
+        REQUIRE(id[2] <= '4');
+        const std::string family = kg::model::family_name(i.family);
+        CHECK(family == by_digit[id[2] - '0']);
+        // The code and docs live in lint/rules/<family>/, named after the id and the name.
+        std::string stem = "kq" + id.substr(2) + "_" + i.name;
+        std::replace(stem.begin(), stem.end(), '-', '_');
+        fs::path dir = fs::path(KG_SOURCE_DIR) / "lint/rules" / family;
+        CHECK(fs::exists(dir / (stem + ".cpp")));
+        CHECK(fs::exists(dir / (stem + ".md")));
+        // Validation is what the API server does on each apply: every definition is judged.
+        if (i.family == RuleFamily::validation) {
+            CHECK(i.scope == RuleScope::definition);
+        }
+        CHECK(i.scope != RuleScope::history);
     }
 }
 

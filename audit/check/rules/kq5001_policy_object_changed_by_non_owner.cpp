@@ -8,10 +8,12 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5001{"KQ5001", "policy-object-changed-by-non-owner", Severity::warning,
+const RuleInfo k_kq5001{"KQ5001", "policy-object-changed-by-non-owner",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "A queue-policy object was changed by an identity the policy does not name as a platform owner",
                         "Make such changes through the platform owners' pipeline, or add the identity to the policy's "
-                        "platformOwners if it is one."};
+                        "platformOwners if it is one.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq5001(const HistoryView& v, FindingSink& out) {
     if (!has_platform_owners(v.policy)) {

@@ -12,10 +12,12 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5002{"KQ5002", "job-created-without-queue-name", Severity::warning,
+const RuleInfo k_kq5002{"KQ5002", "job-created-without-queue-name",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "A Job was created without a queue-name label in a namespace that had LocalQueues (bypass)",
                         "Label the namespace's Jobs with kueue.x-k8s.io/queue-name (admission policy can require it), "
-                        "or set manageJobsWithoutQueueName so Kueue manages unlabelled Jobs there."};
+                        "or set manageJobsWithoutQueueName so Kueue manages unlabelled Jobs there.",
+                        /*defers=*/false, /*security=*/true};
 
 namespace {
 

@@ -8,10 +8,12 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5003{"KQ5003", "queue-name-changed-on-existing-job", Severity::warning,
+const RuleInfo k_kq5003{"KQ5003", "queue-name-changed-on-existing-job",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "The queue-name label of an existing Job was changed, added or removed",
                         "Submit a new Job to the other queue instead of relabelling one; restrict who may patch "
-                        "Jobs' kueue.x-k8s.io/queue-name label (a ValidatingAdmissionPolicy can)."};
+                        "Jobs' kueue.x-k8s.io/queue-name label (a ValidatingAdmissionPolicy can).",
+                        /*defers=*/false, /*security=*/true};
 
 namespace {
 

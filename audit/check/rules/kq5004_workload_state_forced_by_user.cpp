@@ -11,11 +11,13 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5004{"KQ5004", "workload-state-forced-by-user", Severity::warning,
+const RuleInfo k_kq5004{"KQ5004", "workload-state-forced-by-user",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "A Workload was deactivated, reactivated or had its admission status written by a non-Kueue "
                         "identity",
                         "Leave Workload status to Kueue and let only platform owners change spec.active; restrict "
-                        "update/patch of workloads and workloads/status with RBAC."};
+                        "update/patch of workloads and workloads/status with RBAC.",
+                        /*defers=*/false, /*security=*/true};
 
 namespace {
 

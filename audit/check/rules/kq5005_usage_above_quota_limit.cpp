@@ -16,7 +16,8 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5005{"KQ5005", "usage-above-quota-limit", Severity::error,
+const RuleInfo k_kq5005{"KQ5005", "usage-above-quota-limit",
+                        RuleFamily::history, RuleScope::history, Severity::error,
                         "A ClusterQueue held more quota than nominal plus borrowing limit allowed at the time",
                         "Lower quota only after the Workloads using it finish (or evict them deliberately), and "
                         "look for reservations made outside Kueue's scheduler."};

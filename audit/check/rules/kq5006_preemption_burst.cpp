@@ -13,7 +13,8 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5006{"KQ5006", "preemption-burst", Severity::warning,
+const RuleInfo k_kq5006{"KQ5006", "preemption-burst",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "A ClusterQueue's Workloads were preempted many times within a short window",
                         "Review the preemption policies (reclaimWithinCohort, borrowWithinCohort, withinClusterQueue) "
                         "and priority classes of the ClusterQueues involved, and the preemptors' paths in the findings."};

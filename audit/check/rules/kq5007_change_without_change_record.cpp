@@ -10,10 +10,12 @@
 
 namespace kg::audit::check::rules {
 
-const RuleInfo k_kq5007{"KQ5007", "change-without-change-record", Severity::warning,
+const RuleInfo k_kq5007{"KQ5007", "change-without-change-record",
+                        RuleFamily::history, RuleScope::history, Severity::warning,
                         "A queue-policy object was changed without the change-record annotation the policy requires",
                         "Set the policy's changeRecordAnnotation (a ticket or pull request) on the object in the same "
-                        "write as the change; log kueue.x-k8s.io at Request level so the annotation can be checked."};
+                        "write as the change; log kueue.x-k8s.io at Request level so the annotation can be checked.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq5007(const HistoryView& v, FindingSink& out) {
     const std::string& key = v.policy.change_record_annotation;

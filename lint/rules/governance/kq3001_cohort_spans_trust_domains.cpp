@@ -6,9 +6,11 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3001{"KQ3001", "cohort-spans-trust-domains", Severity::warning,
+const RuleInfo k_kq3001{"KQ3001", "cohort-spans-trust-domains",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A cohort tree holds ClusterQueues of trust domains that may not share quota",
-                        "Split the cohort per trust domain, set lendingLimit: 0, or allow the pair in the policy."};
+                        "Split the cohort per trust domain, set lendingLimit: 0, or allow the pair in the policy.",
+                        /*defers=*/false, /*security=*/true};
 
 namespace {
 

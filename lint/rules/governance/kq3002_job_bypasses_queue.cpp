@@ -5,9 +5,11 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3002{"KQ3002", "job-bypasses-queue", Severity::warning,
+const RuleInfo k_kq3002{"KQ3002", "job-bypasses-queue",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A Job without a queue-name label bypasses quota in a namespace that has LocalQueues",
-                        "Add the kueue.x-k8s.io/queue-name label, or set manageJobsWithoutQueueName in Kueue's configuration."};
+                        "Add the kueue.x-k8s.io/queue-name label, or set manageJobsWithoutQueueName in Kueue's configuration.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq3002(const RuleContext& cx, FindingSink& out) {
     std::set<std::string> with_queues;

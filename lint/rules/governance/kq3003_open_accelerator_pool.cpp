@@ -4,9 +4,11 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3003{"KQ3003", "open-accelerator-pool", Severity::warning,
+const RuleInfo k_kq3003{"KQ3003", "open-accelerator-pool",
+                        RuleFamily::governance, RuleScope::definition, Severity::warning,
                         "A ClusterQueue with accelerator quota selects every namespace",
-                        "Select the tenant namespaces by label instead of namespaceSelector: {}."};
+                        "Select the tenant namespaces by label instead of namespaceSelector: {}.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq3003(const RuleContext& cx, FindingSink& out) {
     // With no trust domains in the policy there is one tenant as far as lint knows, and an open

@@ -4,9 +4,11 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3004{"KQ3004", "selector-crosses-trust-domains", Severity::warning,
+const RuleInfo k_kq3004{"KQ3004", "selector-crosses-trust-domains",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A ClusterQueue's namespaceSelector admits namespaces of another trust domain",
-                        "Narrow the namespaceSelector to the ClusterQueue's own trust domain."};
+                        "Narrow the namespaceSelector to the ClusterQueue's own trust domain.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq3004(const RuleContext& cx, FindingSink& out) {
     if (cx.policy.domains.empty() && cx.policy.namespace_label.empty()) {

@@ -4,9 +4,11 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3005{"KQ3005", "accelerator-jobs-without-local-queue", Severity::warning,
+const RuleInfo k_kq3005{"KQ3005", "accelerator-jobs-without-local-queue",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A namespace runs accelerator Jobs but has no LocalQueue",
-                        "Create a LocalQueue for the namespace and label its Jobs with kueue.x-k8s.io/queue-name."};
+                        "Create a LocalQueue for the namespace and label its Jobs with kueue.x-k8s.io/queue-name.",
+                        /*defers=*/false, /*security=*/true};
 
 void check_kq3005(const RuleContext& cx, FindingSink& out) {
     std::set<std::string> with_queues, reported;

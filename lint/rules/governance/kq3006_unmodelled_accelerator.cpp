@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3006{"KQ3006", "unmodelled-accelerator", Severity::warning,
+const RuleInfo k_kq3006{"KQ3006", "unmodelled-accelerator",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "An accelerator resource is requested or installed but covered by no reachable ClusterQueue",
                         "Add the accelerator to a resourceGroup's coveredResources with a nominalQuota."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3007{"KQ3007", "accelerator-flavor-without-node-labels", Severity::warning,
+const RuleInfo k_kq3007{"KQ3007", "accelerator-flavor-without-node-labels",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A ResourceFlavor with accelerator quota has no nodeLabels",
                         "Add nodeLabels that select the nodes with this accelerator (for example a GPU product label)."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3008{"KQ3008", "flavor-matches-no-node", Severity::warning,
+const RuleInfo k_kq3008{"KQ3008", "flavor-matches-no-node",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "A ResourceFlavor's nodeLabels match none of the given Nodes",
                         "Fix the nodeLabels, or label the nodes that should back this flavor."};
 

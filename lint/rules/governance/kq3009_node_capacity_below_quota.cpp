@@ -7,7 +7,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq3009{"KQ3009", "node-capacity-below-quota", Severity::warning,
+const RuleInfo k_kq3009{"KQ3009", "node-capacity-below-quota",
+                        RuleFamily::governance, RuleScope::applied, Severity::warning,
                         "Accelerator quota in a flavor exceeds the allocatable capacity of its nodes",
                         "Lower nominalQuota to what the nodes hold, or add nodes with the flavor's labels."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4001{"KQ4001", "lending-never-reclaimable", Severity::warning,
+const RuleInfo k_kq4001{"KQ4001", "lending-never-reclaimable",
+                        RuleFamily::quota, RuleScope::applied, Severity::warning,
                         "A ClusterQueue lends quota that no queue in its cohort can reclaim",
                         "Set spec.preemption.reclaimWithinCohort to LowerPriority or Any, or lendingLimit: 0."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4002{"KQ4002", "stop-policy-hold", Severity::warning,
+const RuleInfo k_kq4002{"KQ4002", "stop-policy-hold",
+                        RuleFamily::quota, RuleScope::definition, Severity::warning,
                         "A ClusterQueue or LocalQueue is stopped by stopPolicy",
                         "Set stopPolicy to None when the maintenance is over, or suppress with a reason."};
 

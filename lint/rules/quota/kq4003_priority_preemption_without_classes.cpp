@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4003{"KQ4003", "priority-preemption-without-classes", Severity::warning,
+const RuleInfo k_kq4003{"KQ4003", "priority-preemption-without-classes",
+                        RuleFamily::quota, RuleScope::applied, Severity::warning,
                         "Preemption by priority is configured but no priority classes are defined",
                         "Define WorkloadPriorityClasses and label Jobs with kueue.x-k8s.io/priority-class."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4004{"KQ4004", "fair-sharing-weight-zero", Severity::warning,
+const RuleInfo k_kq4004{"KQ4004", "fair-sharing-weight-zero",
+                        RuleFamily::quota, RuleScope::definition, Severity::warning,
                         "A fairSharing.weight of 0 makes the queue the first preemption victim",
                         "Use a small positive weight (such as 0.1) unless starving this queue is intended."};
 

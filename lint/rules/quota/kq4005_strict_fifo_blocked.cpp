@@ -13,7 +13,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4005{"KQ4005", "strict-fifo-blocked", Severity::warning,
+const RuleInfo k_kq4005{"KQ4005", "strict-fifo-blocked",
+                        RuleFamily::quota, RuleScope::applied, Severity::warning,
                         "A StrictFIFO ClusterQueue has a workload that can never fit, blocking the queue",
                         "Shrink the workload, raise the quota, or use BestEffortFIFO."};
 

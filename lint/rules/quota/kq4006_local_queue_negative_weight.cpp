@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq4006{"KQ4006", "local-queue-negative-weight", Severity::error,
+const RuleInfo k_kq4006{"KQ4006", "local-queue-negative-weight",
+                        RuleFamily::quota, RuleScope::definition, Severity::error,
                         "A LocalQueue's fairSharing.weight is negative",
                         "Use 0 or a positive weight; Kueue does not reject this value, so lint must."};
 

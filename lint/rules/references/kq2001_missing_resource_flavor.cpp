@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2001{"KQ2001", "missing-resource-flavor", Severity::error,
+const RuleInfo k_kq2001{"KQ2001", "missing-resource-flavor",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A ClusterQueue references a ResourceFlavor that does not exist",
                         "Create the ResourceFlavor, or fix the flavor name in the ClusterQueue."};
 

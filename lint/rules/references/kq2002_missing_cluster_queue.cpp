@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2002{"KQ2002", "missing-cluster-queue", Severity::error,
+const RuleInfo k_kq2002{"KQ2002", "missing-cluster-queue",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A LocalQueue references a ClusterQueue that does not exist",
                         "Create the ClusterQueue, or point spec.clusterQueue at an existing one."};
 

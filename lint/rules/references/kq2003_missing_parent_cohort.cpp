@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2003{"KQ2003", "missing-parent-cohort", Severity::warning,
+const RuleInfo k_kq2003{"KQ2003", "missing-parent-cohort",
+                        RuleFamily::references, RuleScope::applied, Severity::warning,
                         "A Cohort's parentName names a Cohort that does not exist",
                         "Create the parent Cohort, or fix spec.parentName."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2004{"KQ2004", "cohort-cycle", Severity::error,
+const RuleInfo k_kq2004{"KQ2004", "cohort-cycle",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "Cohort parents form a cycle",
                         "Break the cycle: one Cohort of the loop must have no parentName."};
 

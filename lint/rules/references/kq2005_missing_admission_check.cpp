@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2005{"KQ2005", "missing-admission-check", Severity::error,
+const RuleInfo k_kq2005{"KQ2005", "missing-admission-check",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A ClusterQueue references an AdmissionCheck that does not exist or is inactive",
                         "Create the AdmissionCheck (and its controller), or remove it from the queue."};
 

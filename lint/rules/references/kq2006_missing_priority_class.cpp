@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2006{"KQ2006", "missing-priority-class", Severity::error,
+const RuleInfo k_kq2006{"KQ2006", "missing-priority-class",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A Job or Workload names a WorkloadPriorityClass that does not exist",
                         "Create the WorkloadPriorityClass, or fix the kueue.x-k8s.io/priority-class label."};
 

@@ -13,7 +13,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2007{"KQ2007", "queue-name-not-found", Severity::error,
+const RuleInfo k_kq2007{"KQ2007", "queue-name-not-found",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A Job or Workload names a LocalQueue that does not exist in its namespace",
                         "Create the LocalQueue in the Job's namespace, or fix the kueue.x-k8s.io/queue-name label."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2008{"KQ2008", "namespace-not-selected", Severity::error,
+const RuleInfo k_kq2008{"KQ2008", "namespace-not-selected",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A LocalQueue's namespace is not selected by its ClusterQueue's namespaceSelector",
                         "Label the namespace to match the selector, or widen the ClusterQueue's namespaceSelector."};
 

@@ -6,7 +6,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2009{"KQ2009", "duplicate-object", Severity::warning,
+const RuleInfo k_kq2009{"KQ2009", "duplicate-object",
+                        RuleFamily::references, RuleScope::definition, Severity::warning,
                         "The same object is defined more than once in the files of one run",
                         "Keep one definition, or lint the files that are applied together separately."};
 

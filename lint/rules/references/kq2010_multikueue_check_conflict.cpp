@@ -9,7 +9,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq2010{"KQ2010", "multikueue-check-conflict", Severity::error,
+const RuleInfo k_kq2010{"KQ2010", "multikueue-check-conflict",
+                        RuleFamily::references, RuleScope::applied, Severity::error,
                         "A ClusterQueue combines MultiKueue admission checks in a way that keeps it inactive",
                         "Use one MultiKueue AdmissionCheck for all flavors, and keep ProvisioningRequest checks on "
                         "the worker clusters."};

@@ -6,7 +6,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1000{"KQ1000", "invalid-input", Severity::error,
+const RuleInfo k_kq1000{"KQ1000", "invalid-input",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "The input cannot be read as the Kubernetes object it claims to be",
                         "Fix the value at the position shown, or render templates before linting."};
 

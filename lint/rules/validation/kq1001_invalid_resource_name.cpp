@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1001{"KQ1001", "invalid-resource-name", Severity::error,
+const RuleInfo k_kq1001{"KQ1001", "invalid-resource-name",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A covered resource name is not a qualified name",
                         "Use a Kubernetes resource name such as cpu, memory or nvidia.com/gpu."};
 

@@ -6,7 +6,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1002{"KQ1002", "duplicate-covered-resource", Severity::error,
+const RuleInfo k_kq1002{"KQ1002", "duplicate-covered-resource",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A resource is covered more than once across resourceGroups",
                         "Cover each resource in exactly one resourceGroup; merge the groups if needed."};
 

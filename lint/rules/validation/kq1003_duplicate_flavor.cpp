@@ -6,7 +6,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1003{"KQ1003", "duplicate-flavor", Severity::error,
+const RuleInfo k_kq1003{"KQ1003", "duplicate-flavor",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A flavor is listed more than once across resourceGroups",
                         "List each ResourceFlavor once; put all of its resources in one resourceGroup."};
 

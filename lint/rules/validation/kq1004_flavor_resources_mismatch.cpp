@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1004{"KQ1004", "flavor-resources-mismatch", Severity::error,
+const RuleInfo k_kq1004{"KQ1004", "flavor-resources-mismatch",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A flavor's resources do not match the group's coveredResources in number and order",
                         "List the flavor's resources in the same order as coveredResources, one entry each."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1005{"KQ1005", "negative-quota", Severity::error,
+const RuleInfo k_kq1005{"KQ1005", "negative-quota",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A nominalQuota, borrowingLimit or lendingLimit is negative",
                         "Use 0 or a positive quantity."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1006{"KQ1006", "limit-without-cohort", Severity::error,
+const RuleInfo k_kq1006{"KQ1006", "limit-without-cohort",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A borrowingLimit or lendingLimit is set where there is no cohort to borrow from",
                         "Remove the limit, or set spec.cohortName (ClusterQueue) or spec.parentName (Cohort)."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1007{"KQ1007", "lending-limit-above-nominal", Severity::error,
+const RuleInfo k_kq1007{"KQ1007", "lending-limit-above-nominal",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ClusterQueue's lendingLimit exceeds its nominalQuota",
                         "Lower lendingLimit to at most nominalQuota, or raise nominalQuota."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1008{"KQ1008", "preemption-policy-conflict", Severity::error,
+const RuleInfo k_kq1008{"KQ1008", "preemption-policy-conflict",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "borrowWithinCohort preempts while reclaimWithinCohort is Never",
                         "Set borrowWithinCohort.policy to Never, or reclaimWithinCohort to LowerPriority or Any."};
 

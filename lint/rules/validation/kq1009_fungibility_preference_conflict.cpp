@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1009{"KQ1009", "fungibility-preference-conflict", Severity::error,
+const RuleInfo k_kq1009{"KQ1009", "fungibility-preference-conflict",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "flavorFungibility.preference is set without both policies at TryNextFlavor",
                         "Set whenCanBorrow and whenCanPreempt to TryNextFlavor, or remove preference."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1010{"KQ1010", "invalid-fair-sharing-weight", Severity::error,
+const RuleInfo k_kq1010{"KQ1010", "invalid-fair-sharing-weight",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ClusterQueue or Cohort fairSharing.weight is negative or too small",
                         "Use 0 (never borrow under fair sharing) or a weight above 1n, such as 1."};
 

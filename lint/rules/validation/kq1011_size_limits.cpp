@@ -9,7 +9,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1011{"KQ1011", "size-limits", Severity::error,
+const RuleInfo k_kq1011{"KQ1011", "size-limits",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A list or text is empty or longer than Kueue's CRD or webhook allows",
                         "Split the queue into several ClusterQueues in one cohort, or merge flavors."};
 

@@ -7,7 +7,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1012{"KQ1012", "unknown-on-flavors", Severity::error,
+const RuleInfo k_kq1012{"KQ1012", "unknown-on-flavors",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "An admission check's onFlavors names a flavor the ClusterQueue does not have",
                         "Name only flavors listed in spec.resourceGroups, or add the flavor to the queue."};
 

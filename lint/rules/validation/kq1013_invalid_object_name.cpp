@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1013{"KQ1013", "invalid-object-name", Severity::error,
+const RuleInfo k_kq1013{"KQ1013", "invalid-object-name",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A name or reference is not a DNS-1123 subdomain",
                         "Use lower-case letters, digits, '-' and '.', starting and ending with a letter or digit."};
 

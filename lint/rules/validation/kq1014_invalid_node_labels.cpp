@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1014{"KQ1014", "invalid-node-labels", Severity::error,
+const RuleInfo k_kq1014{"KQ1014", "invalid-node-labels",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ResourceFlavor's nodeLabels has an invalid key or value, or more than 8 entries",
                         "Use label syntax for keys and values and keep at most 8 nodeLabels."};
 

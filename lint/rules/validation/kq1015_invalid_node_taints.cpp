@@ -6,7 +6,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1015{"KQ1015", "invalid-node-taints", Severity::error,
+const RuleInfo k_kq1015{"KQ1015", "invalid-node-taints",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ResourceFlavor's nodeTaints has an invalid or duplicate taint, or more than 8",
                         "Give each taint a label-syntax key and value, once per key and effect."};
 

@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1016{"KQ1016", "invalid-tolerations", Severity::error,
+const RuleInfo k_kq1016{"KQ1016", "invalid-tolerations",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ResourceFlavor toleration breaks Kubernetes toleration rules",
                         "Give the toleration a key, or use operator Exists with no key and no value."};
 

@@ -4,7 +4,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1017{"KQ1017", "topology-without-node-labels", Severity::error,
+const RuleInfo k_kq1017{"KQ1017", "topology-without-node-labels",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ResourceFlavor sets topologyName but no nodeLabels",
                         "Add the nodeLabels that select this flavor's nodes, or remove topologyName."};
 

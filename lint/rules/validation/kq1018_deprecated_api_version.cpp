@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1018{"KQ1018", "deprecated-api-version", Severity::info,
+const RuleInfo k_kq1018{"KQ1018", "deprecated-api-version",
+                        RuleFamily::validation, RuleScope::definition, Severity::info,
                         "A Kueue object uses the deprecated v1beta1 API",
                         "Move to apiVersion kueue.x-k8s.io/v1beta2 (spec.cohort becomes spec.cohortName)."};
 

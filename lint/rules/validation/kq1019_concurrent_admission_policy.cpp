@@ -7,7 +7,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1019{"KQ1019", "concurrent-admission-policy", Severity::error,
+const RuleInfo k_kq1019{"KQ1019", "concurrent-admission-policy",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ClusterQueue's concurrentAdmissionPolicy breaks the rules Kueue sets for it",
                         "Keep one resourceGroup of at most 16 flavors, use BestEffortFIFO, and name a flavor of "
                         "the queue in lastAcceptableFlavorName."};

@@ -7,7 +7,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1020{"KQ1020", "invalid-namespace-selector", Severity::error,
+const RuleInfo k_kq1020{"KQ1020", "invalid-namespace-selector",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A ClusterQueue's namespaceSelector is not a valid label selector",
                         "Use label-key syntax for keys, In/NotIn with values or Exists/DoesNotExist without."};
 

@@ -8,7 +8,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1021{"KQ1021", "field-of-other-api-version", Severity::error,
+const RuleInfo k_kq1021{"KQ1021", "field-of-other-api-version",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "A field or value is spelled as another Kueue API version spells it",
                         "Use the spelling of the object's apiVersion (v1beta2: spec.cohortName, "
                         "admissionChecksStrategy, MayStopSearch, parentName)."};

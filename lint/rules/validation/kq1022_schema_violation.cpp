@@ -10,7 +10,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1022{"KQ1022", "schema-violation", Severity::error,
+const RuleInfo k_kq1022{"KQ1022", "schema-violation",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "An object does not match Kueue's CRD schema: unknown field, wrong type or value",
                         "Fix the field at the position shown: the API server rejects the object as written.",
                         /*defers=*/true};

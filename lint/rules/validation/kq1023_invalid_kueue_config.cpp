@@ -5,7 +5,8 @@
 
 namespace kg::lint::rules {
 
-const RuleInfo k_kq1023{"KQ1023", "invalid-kueue-config", Severity::error,
+const RuleInfo k_kq1023{"KQ1023", "invalid-kueue-config",
+                        RuleFamily::validation, RuleScope::definition, Severity::error,
                         "Kueue's manager Configuration has a value Kueue refuses at start-up",
                         "Fix the Configuration field at the position shown before rolling it out."};
 
