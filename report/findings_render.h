@@ -9,6 +9,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kg::report {
@@ -37,9 +38,23 @@ void render_findings_text(std::ostream& os, const model::SourceFiles& files, con
 /// {"findings": [...], "summary": {...}}.
 void render_findings_json(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
                           const FindingsSummary& sum);
-/// SARIF 2.1.0 with tool.driver.rules (help text), results with regions and partialFingerprints.
+/// What a SARIF log says about the run beside its findings.
+struct SarifRun {
+    std::string version;  ///< kueuegov's
+    /// runs[].automationDetails.id: "kueuegov/lint/" or "kueuegov/audit-check/". GitHub takes the
+    /// part before the last '/' as the upload's category, so the two verbs' uploads of one commit
+    /// are two analyses instead of one replacing the other. Empty: omitted.
+    std::string automation_id = {};
+    std::string cwd = {};  ///< absolute working directory: relative file names are relative to it
+    /// --sarif-root (absolute): artifact URIs relative to it with uriBaseId SRCROOT, and the
+    /// root in originalUriBaseIds. Empty: URIs relative to cwd, without uriBaseId.
+    std::string root = {};
+};
+
+/// SARIF 2.1.0: tool.driver.rules (help from the rule docs, family tags, precision,
+/// security-severity for security rules), results with regions and partialFingerprints.
 void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
-                           const std::vector<RuleEntry>& rules, const std::string& version);
+                           const std::vector<RuleEntry>& rules, const SarifRun& run);
 /// JUnit XML: one testcase per finding (failure), or one passing testcase when clean.
 void render_findings_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=...::message`.

@@ -5,6 +5,7 @@
 #include "audit/check/store_view.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/ci_paths.h"
 #include "cli/fail_on.h"
 #include "cli/verbs/audit.h"
 #include "lint/rule.h"
@@ -25,7 +26,7 @@ namespace kg::cli {
 namespace {
 
 struct CheckArgs {
-    std::string db, policy, from, to, output = "text", fail_on = "error", preemption_burst;
+    std::string db, policy, from, to, output = "text", fail_on = "error", preemption_burst, sarif_root;
     std::vector<std::string> enable, disable;
     bool list_rules = false;
 };
@@ -103,6 +104,10 @@ int run_check(const CheckArgs& a) {
     if (a.list_rules) {
         return list_rules(a);
     }
+    CiPaths ci;
+    if (!ci_paths(a.sarif_root, ci)) {
+        return k_exit_usage;
+    }
     bool ok = true;
     audit::check::CheckOptions opt;
     opt.enable = rule_ids(a.enable, ok);
@@ -157,7 +162,8 @@ int run_check(const CheckArgs& a) {
     if (a.output == "json") {
         report::render_findings_json(std::cout, res.files, res.findings, sum);
     } else if (a.output == "sarif") {
-        report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(), KG_VERSION);
+        report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(),
+                                      {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root});
     } else {
         report::render_findings_text(std::cout, res.files, res.findings, sum);
     }
@@ -184,6 +190,9 @@ Verb audit_check_subcommand() {
                 cmd.add_option("--disable", a->disable, "Do not run these rules (comma-separated ids)")->delimiter(',');
                 cmd.add_option("--preemption-burst", a->preemption_burst,
                                "KQ5006 threshold as COUNT/SECONDS (default 10/300)");
+                cmd.add_option("--sarif-root", a->sarif_root,
+                               "-o sarif: make file URIs relative to this directory, with uriBaseId SRCROOT; "
+                               "default: relative to the working directory");
                 cmd.add_flag("--list-rules", a->list_rules, "List the history rules (-o text or json) and exit");
                 cmd.footer("Examples:\n"
                            "  kueuegov audit check --db evidence.db --policy policy.yaml\n"

@@ -2,6 +2,7 @@
 // rules over the given manifests, for CI. Declares flags, runs the lint engine,
 // hands the findings to a report/ renderer and maps them to an exit code.
 #include "audit/check/rule.h"
+#include "cli/ci_paths.h"
 #include "cli/fail_on.h"
 #include "cli/load.h"
 #include "cli/output.h"
@@ -24,7 +25,7 @@ namespace {
 
 struct LintFlags {
     std::vector<std::string> paths;
-    std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline;
+    std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline, sarif_root;
     std::vector<std::string> enable, disable;
     bool list_rules = false, complete = false;
 };
@@ -83,6 +84,10 @@ int run(const LintFlags& fl) {
     }
     if (fl.paths.empty()) {
         std::cerr << "kueuegov: error: lint needs -f PATH (a file, a directory or - for stdin)\n";
+        return k_exit_usage;
+    }
+    CiPaths ci;
+    if (!ci_paths(fl.sarif_root, ci)) {
         return k_exit_usage;
     }
     bool ok = true;
@@ -167,7 +172,8 @@ int run(const LintFlags& fl) {
     if (fl.output == "json") {
         report::render_findings_json(std::cout, cluster.files, res.findings, sum);
     } else if (fl.output == "sarif") {
-        report::render_findings_sarif(std::cout, cluster.files, res.findings, rule_meta(), KG_VERSION);
+        report::render_findings_sarif(std::cout, cluster.files, res.findings, rule_meta(),
+                                      {KG_VERSION, "kueuegov/lint/", ci.cwd, ci.root});
     } else if (fl.output == "junit") {
         report::render_findings_junit(std::cout, cluster.files, res.findings);
     } else if (fl.output == "github") {
@@ -205,6 +211,9 @@ Verb lint_verb() {
                 cmd.add_option("--disable", fl->disable, "Do not run these rules (comma-separated ids)")->delimiter(',');
                 cmd.add_option("--baseline", fl->baseline, "Hide findings recorded in this baseline file");
                 cmd.add_option("--write-baseline", fl->write_baseline, "Write the remaining findings as a baseline");
+                cmd.add_option("--sarif-root", fl->sarif_root,
+                               "-o sarif: make file URIs relative to this directory (the repository root), "
+                               "with uriBaseId SRCROOT; default: relative to the working directory");
                 cmd.add_flag("--list-rules", fl->list_rules, "List the rules (-o text, json or man) and exit");
                 cmd.add_flag("--complete", fl->complete,
                              "The inputs are the whole cluster: a reference to a kind they hold no object of "

@@ -96,7 +96,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // SARIF: parses, one result per finding, no raw control or bidi character.
     std::ostringstream sarif;
-    kg::report::render_findings_sarif(sarif, head.files, findings, {}, "fuzz");
+    kg::report::render_findings_sarif(sarif, head.files, findings, {}, {"fuzz"});
     if (std::string e = kg::test::json_live(sarif.str()); !e.empty()) {
         fail("sarif", e, sarif.str());
     }

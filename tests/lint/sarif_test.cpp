@@ -92,15 +92,39 @@ struct Checker {
                 level(c, path + ".defaultConfiguration");
             }
         }
+        if (r.contains("help") && r["help"].is_object() && !r["help"].contains("markdown")) {
+            fail(path + ".help", "GitHub shows help.markdown; it is missing");
+        }
         if (r.contains("properties")) {
             const json& p = r["properties"];
+            std::set<std::string> seen;
             if (object(p, path + ".properties") && p.contains("tags")) {
-                std::set<std::string> seen;
                 for (const json& t : p["tags"]) {
                     if (!t.is_string() || !seen.insert(t.get<std::string>()).second) {
                         fail(path + ".properties.tags", "expected unique strings");
                     }
                 }
+            }
+            // GitHub code scanning's rule properties: precision is one of four words;
+            // security-severity is a number 0.0-10.0 written as a string, on security rules only.
+            static const std::set<std::string> k_precision{"very-high", "high", "medium", "low"};
+            if (p.contains("precision") &&
+                (!p["precision"].is_string() || !k_precision.count(p["precision"].get<std::string>()))) {
+                fail(path + ".properties.precision", "expected very-high, high, medium or low");
+            }
+            if (p.contains("security-severity")) {
+                const json& v = p["security-severity"];
+                bool number = false;
+                if (v.is_string()) {
+                    try {
+                        std::size_t used = 0;
+                        double d = std::stod(v.get<std::string>(), &used);
+                        number = used == v.get<std::string>().size() && d >= 0.0 && d <= 10.0;
+                    } catch (const std::exception&) {
+                    }
+                }
+                if (!number) fail(path + ".properties.security-severity", "expected a string holding 0.0-10.0");
+                if (!seen.count("security")) fail(path + ".properties", "security-severity without the security tag");
             }
         }
     }
@@ -236,9 +260,36 @@ struct Checker {
                     fail(rp + ".tool.driver.rules[" + std::to_string(k) + "]", "duplicate rule id");
                 }
             }
+            if (run.contains("automationDetails")) {
+                const json& a = run["automationDetails"];
+                if (object(a, rp + ".automationDetails")) {
+                    only(a, rp + ".automationDetails",
+                         {"description", "id", "guid", "correlationGuid", "properties"});
+                    string(a, "id", rp + ".automationDetails", false);
+                }
+            }
+            std::set<std::string> bases;
+            if (run.contains("originalUriBaseIds")) {
+                for (const auto& [k, v] : run["originalUriBaseIds"].items()) {
+                    bases.insert(k);
+                    // An artifactLocation; a base URI must end with a slash (SARIF 3.14.14).
+                    if (!v.is_object() || !v.contains("uri") || !v["uri"].is_string() ||
+                        v["uri"].get<std::string>().empty() || v["uri"].get<std::string>().back() != '/') {
+                        fail(rp + ".originalUriBaseIds." + k, "expected {\"uri\": ...} ending with '/'");
+                    }
+                }
+            }
             if (run.contains("results")) {
                 for (std::size_t k = 0; k < run["results"].size(); ++k) {
-                    result(run["results"][k], rp + ".results[" + std::to_string(k) + "]", rules);
+                    const std::string resp = rp + ".results[" + std::to_string(k) + "]";
+                    result(run["results"][k], resp, rules);
+                    for (const json& l : run["results"][k].value("locations", json::array())) {
+                        const json a = l.value("physicalLocation", json::object()).value("artifactLocation", json());
+                        if (a.is_object() && a.contains("uriBaseId") &&
+                            (!a["uriBaseId"].is_string() || !bases.count(a["uriBaseId"].get<std::string>()))) {
+                            fail(resp, "uriBaseId not declared in originalUriBaseIds");
+                        }
+                    }
                 }
             }
         }
@@ -282,6 +333,17 @@ TEST_CASE("every SARIF golden satisfies the SARIF 2.1.0 schema and GitHub's requ
         // A SARIF log without results would pass vacuously; every golden has some.
         CHECK(!doc["runs"][0]["results"].empty());
         CHECK(doc["runs"][0]["tool"]["driver"]["name"] == "kueuegov");
+        // One category per verb, so lint and audit check uploads of a commit do not collide.
+        std::string id = doc["runs"][0]["automationDetails"]["id"];
+        CHECK((id == "kueuegov/lint/" || id == "kueuegov/audit-check/"));
+        for (const json& r : doc["runs"][0]["tool"]["driver"]["rules"]) {
+            INFO(r.value("id", ""));
+            CHECK(r["properties"].contains("precision"));
+            const json tags = r["properties"].value("tags", json::array());
+            bool security = std::find(tags.begin(), tags.end(), "security") != tags.end();
+            CHECK(security == r["properties"].contains("security-severity"));
+            CHECK(r["help"]["markdown"].get<std::string>().rfind("# " + r["id"].get<std::string>(), 0) == 0);
+        }
     }
 }
 
@@ -292,7 +354,7 @@ TEST_CASE("the SARIF checker rejects what the schema forbids", "[lint][sarif]") 
         return c.problems.size();
     };
     const char* ok = R"({"version":"2.1.0","runs":[{"tool":{"driver":{"name":"k","rules":[
-        {"id":"KQ1","shortDescription":{"text":"s"},"fullDescription":{"text":"f"},"help":{"text":"h"}}]}},
+        {"id":"KQ1","shortDescription":{"text":"s"},"fullDescription":{"text":"f"},"help":{"text":"h","markdown":"m"}}]}},
         "results":[{"ruleId":"KQ1","ruleIndex":0,"level":"error","message":{"text":"m"},
         "locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.yaml"},"region":{"startLine":1}}}],
         "partialFingerprints":{"x":"1"}}]}]})";
@@ -313,6 +375,17 @@ TEST_CASE("the SARIF checker rejects what the schema forbids", "[lint][sarif]") 
     CHECK(problems(with(R"("ruleIndex":0)", R"("ruleIndex":3)").c_str()) == 1);
     CHECK(problems(with(R"({"id":"KQ1",)", R"({"name":"x",)").c_str()) >= 1);
     CHECK(problems(with(R"("ruleId":"KQ1",)", R"("severity":"x","ruleId":"KQ1",)").c_str()) == 1);
-    CHECK(problems(with(R"("help":{"text":"h"})", R"("help":{"markdown":"h"})").c_str()) == 1);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"markdown":"h"})").c_str()) == 1);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"text":"h"})").c_str()) == 1);
     CHECK(problems(with(R"("partialFingerprints":{"x":"1"})", R"("partialFingerprints":{})").c_str()) == 1);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"text":"h","markdown":"m"},"properties":{"tags":["security"],"precision":"high","security-severity":"8.0"})").c_str()) == 0);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"text":"h","markdown":"m"},"properties":{"precision":"sure"})").c_str()) == 1);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"text":"h","markdown":"m"},"properties":{"tags":["security"],"security-severity":"11"})").c_str()) == 1);
+    CHECK(problems(with(R"("help":{"text":"h","markdown":"m"})", R"("help":{"text":"h","markdown":"m"},"properties":{"security-severity":"5.0"})").c_str()) == 1);
+    CHECK(problems(with(R"("uri":"a.yaml")", R"("uri":"a.yaml","uriBaseId":"SRCROOT")").c_str()) == 1);
+    std::string rooted = with(R"("results":)", R"("originalUriBaseIds":{"SRCROOT":{"uri":"file:///r/"}},"results":)");
+    rooted.replace(rooted.find(R"("uri":"a.yaml")"), 14, R"("uri":"a.yaml","uriBaseId":"SRCROOT")");
+    CHECK(problems(rooted.c_str()) == 0);
+    CHECK(problems(with(R"("results":)", R"("originalUriBaseIds":{"SRCROOT":{"uri":"file:///r"}},"results":)").c_str()) == 1);
+    CHECK(problems(with(R"("results":)", R"("automationDetails":{"id":"kueuegov/lint/","x":1},"results":)").c_str()) == 1);
 }

@@ -59,7 +59,7 @@ TEST_CASE("sarif output puts actor and time in the result's properties", "[repor
     kg::model::SourceFiles files;
     kg::model::Finding f = history_finding(files);
     std::ostringstream os;
-    kg::report::render_findings_sarif(os, files, {f}, {}, "test");
+    kg::report::render_findings_sarif(os, files, {f}, {}, {"test"});
     auto j = nlohmann::json::parse(os.str());
     const auto& res = j["runs"][0]["results"][0];
     CHECK(res["properties"]["actor"] == "bob@example.com");
@@ -67,6 +67,6 @@ TEST_CASE("sarif output puts actor and time in the result's properties", "[repor
     f.actor.clear();
     f.time.clear();
     std::ostringstream lint;
-    kg::report::render_findings_sarif(lint, files, {f}, {}, "test");
+    kg::report::render_findings_sarif(lint, files, {f}, {}, {"test"});
     CHECK_FALSE(nlohmann::json::parse(lint.str())["runs"][0]["results"][0].contains("properties"));
 }
