@@ -3,10 +3,12 @@
 // rule catalogue (list and man page). All escaping for these formats lives here.
 #pragma once
 
+#include "model/cluster.h"
 #include "model/finding.h"
 #include "model/rule_info.h"
 #include "model/source_pos.h"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -55,8 +57,12 @@ struct SarifRun {
 /// security-severity for security rules), results with regions and partialFingerprints.
 void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
                            const std::vector<RuleEntry>& rules, const SarifRun& run);
-/// JUnit XML: one testcase per finding (failure), or one passing testcase when clean.
-void render_findings_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
+/// JUnit XML as kubeconform writes it: one <testsuite> per input file, one <testcase> per object
+/// (classname Kind@apiVersion, name namespace/name), passing when clean; a <failure> per finding
+/// at or above `fail_at` (none when nullopt, --fail-on never), the findings below it in the
+/// case's <system-out>. `seconds`, the run's wall time, is the <testsuites> time attribute.
+void render_findings_junit(std::ostream& os, const model::Cluster& cluster, const std::vector<model::Finding>& fs,
+                           std::optional<model::Severity> fail_at, double seconds);
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=...::message`.
 void render_findings_github(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
 

@@ -13,6 +13,7 @@
 #include "report/diagnostic_render.h"
 #include "report/findings_render.h"
 
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -82,6 +83,7 @@ int run(const LintFlags& fl) {
     if (fl.list_rules) {
         return list_rules(fl);
     }
+    const auto started = std::chrono::steady_clock::now();  // JUnit's time: load, rules and all
     if (fl.paths.empty()) {
         std::cerr << "kueuegov: error: lint needs -f PATH (a file, a directory or - for stdin)\n";
         return k_exit_usage;
@@ -175,7 +177,8 @@ int run(const LintFlags& fl) {
         report::render_findings_sarif(std::cout, cluster.files, res.findings, rule_meta(),
                                       {KG_VERSION, "kueuegov/lint/", ci.cwd, ci.root});
     } else if (fl.output == "junit") {
-        report::render_findings_junit(std::cout, cluster.files, res.findings);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+        report::render_findings_junit(std::cout, cluster, res.findings, fail_threshold(fl.fail_on), took.count());
     } else if (fl.output == "github") {
         report::render_findings_github(std::cout, cluster.files, res.findings);
     } else {
