@@ -63,6 +63,13 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
 /// case's <system-out>. `seconds`, the run's wall time, is the <testsuites> time attribute.
 void render_findings_junit(std::ostream& os, const model::Cluster& cluster, const std::vector<model::Finding>& fs,
                            std::optional<model::Severity> fail_at, double seconds);
+/// GitLab Code Quality: a JSON array of issues (description, check_name, fingerprint, severity
+/// info/minor/major/critical/blocker, location.path relative to `cwd`, location.lines.begin).
+/// The fingerprint is a SHA-256 of rule, object, field path and occurrence: stable across line
+/// moves, unique per issue.
+void render_findings_codeclimate(std::ostream& os, const model::SourceFiles& files,
+                                 const std::vector<model::Finding>& fs, const std::vector<RuleEntry>& rules,
+                                 const std::string& cwd);
 /// GitHub Actions workflow commands: `::error file=...,line=...,col=...,title=...::message`.
 void render_findings_github(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs);
 

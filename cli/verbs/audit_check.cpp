@@ -164,6 +164,8 @@ int run_check(const CheckArgs& a) {
     } else if (a.output == "sarif") {
         report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(),
                                       {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root});
+    } else if (a.output == "codeclimate") {
+        report::render_findings_codeclimate(std::cout, res.files, res.findings, history_rule_meta(), ci.cwd);
     } else {
         report::render_findings_text(std::cout, res.files, res.findings, sum);
     }
@@ -183,7 +185,7 @@ Verb audit_check_subcommand() {
                 cmd.add_option("--from", a->from, "Judge only events at or after this RFC 3339 time");
                 cmd.add_option("--to", a->to, "Judge only events before this RFC 3339 time");
                 cmd.add_option("-o,--output", a->output, "Output format")
-                    ->check(CLI::IsMember({"text", "json", "sarif"}));
+                    ->check(CLI::IsMember({"text", "json", "sarif", "codeclimate"}));
                 cmd.add_option("--fail-on", a->fail_on, "Exit 1 when a finding is at or above this severity")
                     ->check(CLI::IsMember({"error", "warning", "info", "never"}));
                 cmd.add_option("--enable", a->enable, "Run only these rules (comma-separated ids)")->delimiter(',');
@@ -198,6 +200,7 @@ Verb audit_check_subcommand() {
                            "  kueuegov audit check --db evidence.db --policy policy.yaml\n"
                            "  kueuegov audit check --db evidence.db --from 2026-10-01T00:00:00Z --to 2026-11-01T00:00:00Z\n"
                            "  kueuegov audit check --db evidence.db -o sarif > history.sarif\n"
+                           "  kueuegov audit check --db evidence.db -o codeclimate > gl-code-quality.json\n"
                            "  kueuegov audit check --db evidence.db --enable KQ5005,KQ5006 --preemption-burst 5/60\n"
                            "  kueuegov audit check --list-rules\n"
                            "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or above "

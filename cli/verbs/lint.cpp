@@ -179,6 +179,8 @@ int run(const LintFlags& fl) {
     } else if (fl.output == "junit") {
         const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
         report::render_findings_junit(std::cout, cluster, res.findings, fail_threshold(fl.fail_on), took.count());
+    } else if (fl.output == "codeclimate") {
+        report::render_findings_codeclimate(std::cout, cluster.files, res.findings, rule_meta(), ci.cwd);
     } else if (fl.output == "github") {
         report::render_findings_github(std::cout, cluster.files, res.findings);
     } else {
@@ -207,7 +209,7 @@ Verb lint_verb() {
                                "Kueue's manager Configuration (or its ConfigMap): manageJobsWithoutQueueName, "
                                "managedJobsNamespaceSelector");
                 cmd.add_option("-o,--output", fl->output, "Output format")
-                    ->check(CLI::IsMember({"text", "json", "sarif", "junit", "github", "man"}));
+                    ->check(CLI::IsMember({"text", "json", "sarif", "junit", "github", "codeclimate", "man"}));
                 cmd.add_option("--fail-on", fl->fail_on, "Exit 1 when a finding is at or above this severity")
                     ->check(CLI::IsMember({"error", "warning", "info", "never"}));
                 cmd.add_option("--enable", fl->enable, "Run only these rules (comma-separated ids)")->delimiter(',');
@@ -226,6 +228,7 @@ Verb lint_verb() {
                            "  kueuegov lint -f queues/ --policy policy.yaml --fail-on warning\n"
                            "  kueuegov lint -f queues/ --kueue-config kueue-manager-config.yaml --enable KQ3002\n"
                            "  kueuegov lint -f queues/ -o sarif > kueuegov.sarif        # GitHub code scanning\n"
+                           "  kueuegov lint -f queues/ -o codeclimate > gl-code-quality.json  # GitLab Code Quality\n"
                            "  kueuegov lint -f queues/ --write-baseline .kueuegov-baseline\n"
                            "  kueuegov lint -f queues/ --baseline .kueuegov-baseline -o github\n"
                            "  kueuegov lint --list-rules\n"

@@ -1,5 +1,5 @@
 // The CI formats through the binary: SARIF URIs relative to --sarif-root with uriBaseId, and
-// each verb's automationDetails.id.
+// each verb's automationDetails.id; Code Quality from lint and audit check.
 #include "tests/cli/run_kueuegov.h"
 
 #include <catch2/catch.hpp>
@@ -66,4 +66,34 @@ TEST_CASE("--sarif-root must name a directory", "[cli][sarif]") {
         CHECK(r.err.find("--sarif-root expects a directory") != std::string::npos);
         CHECK(r.out.empty());
     }
+}
+
+TEST_CASE("lint and audit check write Code Quality JSON", "[cli][codeclimate]") {
+    Scratch s;
+    Run r = run({"lint", "-f", k_error, "-o", "codeclimate"}, s.dir);
+    INFO(r.err);
+    CHECK(r.rc == 1);  // exit codes as for every format
+    auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j.is_array());
+    REQUIRE(!j.empty());
+    for (const auto& i : j) {
+        for (const char* k : {"description", "check_name", "fingerprint", "severity"}) {
+            CHECK(i[k].is_string());
+        }
+        CHECK(i["location"]["path"].is_string());
+        CHECK(i["location"]["lines"]["begin"].is_number_integer());
+    }
+    Run clean = run({"lint", "-f", k_src + "/testdata/cli/exit-codes/clean.yaml", "-o", "codeclimate"}, s.dir);
+    CHECK(clean.rc == 0);
+    CHECK(nlohmann::json::parse(clean.out) == nlohmann::json::array());
+
+    const std::string db = (s.dir / "e.db").string();
+    REQUIRE(run({"audit", "ingest", "--db", db, k_src + "/testdata/audit/check-history.jsonl"}, s.dir).rc == 0);
+    Run check = run({"audit", "check", "--db", db, "-o", "codeclimate", "--fail-on", "never"}, s.dir);
+    INFO(check.err);
+    CHECK(check.rc == 0);
+    auto h = nlohmann::json::parse(check.out);
+    REQUIRE(h.is_array());
+    CHECK(!h.empty());
+    CHECK(h[0]["check_name"].get<std::string>().rfind("KQ5", 0) == 0);
 }

@@ -112,8 +112,10 @@ TEST_CASE("a hostile cluster through every verb and output format renders inert"
     const std::string workload = "+cmd|' /C calc'!A0/pending-\xe2\x80\xae-<svg onload=alert(1)>";
 
     std::vector<Case> cases;
-    for (const char* o : {"text", "json", "sarif", "junit", "github"}) {
-        std::string f = std::string(o) == "sarif" ? "json" : std::string(o) == "junit" ? "xml" : o;
+    for (const char* o : {"text", "json", "sarif", "junit", "github", "codeclimate"}) {
+        std::string f = std::string(o) == "sarif" || std::string(o) == "codeclimate" ? "json"
+                        : std::string(o) == "junit"                                 ? "xml"
+                                                                                    : o;
         cases.push_back({f, {"lint", "-f", cluster, "-o", o, "--fail-on", "never"}});
     }
     for (const char* o : {"text", "markdown", "json"}) {
@@ -166,8 +168,8 @@ TEST_CASE("a hostile audit log through every audit verb and output format render
     CHECK(kg::test::terminal_live(ingest.err, "\n").empty());
 
     std::vector<Case> cases;
-    for (const char* o : {"text", "json", "sarif"}) {
-        cases.push_back({std::string(o) == "sarif" ? "json" : o, {"audit", "check", "--db", db, "-o", o, "--fail-on", "never"}});
+    for (const char* o : {"text", "json", "sarif", "codeclimate"}) {
+        cases.push_back({std::string(o) == "text" ? "text" : "json", {"audit", "check", "--db", db, "-o", o, "--fail-on", "never"}});
     }
     for (const char* o : {"text", "json"}) {
         cases.push_back({o, {"audit", "timeline", "Workload/ml/wl-\x1b[1m|pipe|`code`", "--db", db, "-o", o}});
