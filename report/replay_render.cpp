@@ -2,6 +2,7 @@
 // them (sum / count); usage percentages are printed with one decimal from exact
 // integer ratios (the only place a ratio becomes a decimal is here, for display).
 #include "report/replay_render.h"
+#include "report/duration_text.h"
 #include "report/escape.h"
 #include "report/escape_json.h"
 
@@ -73,11 +74,6 @@ std::string percent(const Usage& u, std::int64_t duration_ms) {
     return buf;
 }
 
-std::string seconds(std::int64_t ms) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld.%03llds", static_cast<long long>(ms / 1000), static_cast<long long>(ms % 1000));
-    return buf;
-}
 
 void text(std::ostream& out, const ReplayResult& r) {
     std::int64_t admitted = 0, evictions = 0;
@@ -85,7 +81,7 @@ void text(std::ostream& out, const ReplayResult& r) {
         admitted += w.admitted_ms >= 0;
         evictions += w.evictions;
     }
-    out << "replayed " << r.workloads.size() << " workloads over " << seconds(r.end_ms) << " of virtual time in "
+    out << "replayed " << r.workloads.size() << " workloads over " << human_duration(r.end_ms) << " of virtual time in "
         << r.cycles << " scheduling cycles: " << admitted << " admitted, " << evictions << " evictions\n";
     if (r.stalled) {
         out << "warning: some workloads never finished (no capacity could ever admit them)\n";
@@ -94,7 +90,7 @@ void text(std::ostream& out, const ReplayResult& r) {
     for (const auto& [cls, s] : by(r, false)) {
         char line[256];
         std::snprintf(line, sizeof line, "%-14s  %5lld  %8lld  %21s  %9lld\n", escape_terminal(cls).c_str(), static_cast<long long>(s.count),
-                      static_cast<long long>(s.admitted), seconds(s.avg_wait_ms()).c_str(),
+                      static_cast<long long>(s.admitted), human_duration(s.avg_wait_ms()).c_str(),
                       static_cast<long long>(s.evictions));
         out << line;
     }
@@ -216,8 +212,8 @@ void render_replay_compare(std::ostream& out, const ReplayResult& base, const Re
         char line[256];
         std::snprintf(line, sizeof line, "%-30s  %5lld -> %-5lld  %15s  %15s  %s%s\n", escape_terminal(q).c_str(),
                       static_cast<long long>(a.count(q) ? a[q].admitted : 0),
-                      static_cast<long long>(b.count(q) ? b[q].admitted : 0), seconds(wa).c_str(), seconds(wb).c_str(),
-                      wb >= wa ? "+" : "-", seconds(wb >= wa ? wb - wa : wa - wb).c_str());
+                      static_cast<long long>(b.count(q) ? b[q].admitted : 0), human_duration(wa).c_str(), human_duration(wb).c_str(),
+                      wb >= wa ? "+" : "-", human_duration(wb >= wa ? wb - wa : wa - wb).c_str());
         out << line;
     }
 }
