@@ -6,6 +6,7 @@ list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/quantity.cpp
   ${CMAKE_CURRENT_LIST_DIR}/amount.cpp
   ${CMAKE_CURRENT_LIST_DIR}/selector.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/selector_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/time.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pod_requests.cpp
 )

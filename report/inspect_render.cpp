@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 
@@ -58,7 +59,12 @@ public:
             print_cohort(root, "", "");
         }
         for (const std::string& cq : m_t.standalone_queues) {
-            m_out << "ClusterQueue " << escape_terminal(cq) << " (no cohort)\n";
+            const std::string& cohort = *m_t.cluster_queues.at(cq).cq->cohort;
+            // Asked for by kind (inspect clusterqueue NAME), a ClusterQueue in a cohort is shown
+            // alone; the cohort is named so the view does not read as "no cohort".
+            m_out << "ClusterQueue " << escape_terminal(cq)
+                  << (cohort.empty() ? std::string(" (no cohort)") : " (cohort " + escape_terminal(cohort) + ")")
+                  << "\n";
             print_cq_body(m_t.cluster_queues.at(cq), "  ");
         }
         if (!m_t.orphan_local_queues.empty()) {
@@ -333,6 +339,32 @@ void render_inspect(std::ostream& out, const model::Cluster& cluster, const Queu
         }
         case InspectFormat::json: out << json_text(topology_json(cluster, topo), 2) << "\n"; return;
         case InspectFormat::yaml: emit_yaml(out, topology_json(cluster, topo)); return;
+    }
+}
+
+void render_inspect_names(std::ostream& out, const QueueOverview& topo, InspectNames kinds) {
+    if (kinds.cohorts) {
+        for (const auto& [name, c] : topo.cohorts) {
+            if (c.cohort) {
+                out << "cohort.kueue.x-k8s.io/" << escape_terminal(name) << "\n";
+            }
+        }
+    }
+    if (kinds.cluster_queues) {
+        for (const auto& [name, s] : topo.cluster_queues) {
+            out << "clusterqueue.kueue.x-k8s.io/" << escape_terminal(name) << "\n";
+        }
+    }
+    if (kinds.local_queues) {
+        std::vector<std::pair<std::string, std::string>> lqs;  // (namespace/name, name): sorted by key
+        for (const auto& [name, s] : topo.cluster_queues) {
+            for (const model::LocalQueue* lq : s.local_queues) lqs.emplace_back(lq->meta.key(), *lq->meta.name);
+        }
+        for (const model::LocalQueue* lq : topo.orphan_local_queues) lqs.emplace_back(lq->meta.key(), *lq->meta.name);
+        std::sort(lqs.begin(), lqs.end());
+        for (const auto& [key, name] : lqs) {
+            out << "localqueue.kueue.x-k8s.io/" << escape_terminal(name) << "\n";
+        }
     }
 }
 

@@ -13,4 +13,14 @@ enum class InspectFormat { text, wide, json, yaml };
 
 void render_inspect(std::ostream& out, const model::Cluster& cluster, const sim::QueueOverview& topo, InspectFormat f);
 
+/// Which kinds `-o name` lists.
+struct InspectNames {
+    bool cohorts = true, cluster_queues = true, local_queues = true;
+};
+
+/// `-o name`: one `KIND.kueue.x-k8s.io/NAME` line per object, as `kubectl get -o name`
+/// prints them (no namespace), cohorts, then ClusterQueues, then LocalQueues, each sorted.
+/// Implicit cohorts are not objects and are not listed.
+void render_inspect_names(std::ostream& out, const sim::QueueOverview& topo, InspectNames kinds);
+
 }  // namespace kg::report

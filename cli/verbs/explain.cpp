@@ -2,6 +2,7 @@
 // running, or what happened to it, from the exported state. sim/explain computes the
 // account from the same cycles `simulate` runs; report/explain_render prints it.
 #include "cli/load.h"
+#include "cli/scope_flags.h"
 #include "cli/verbs.h"
 #include "report/assumptions_render.h"
 #include "report/escape_json.h"
@@ -23,12 +24,15 @@ Verb explain_verb() {
                 auto output = std::make_shared<std::string>("text");
                 auto fair_sharing = std::make_shared<bool>(false);
                 auto cycles = std::make_shared<std::size_t>(1);
+                auto scope = std::make_shared<ScopeFlags>();
                 cmd.add_flag("--fair-sharing", *fair_sharing, "Decide with fair sharing on (Kueue config fairSharing)");
                 cmd.add_option("--cycles", *cycles,
                                "Scheduling cycles to simulate, as `simulate --cycles` runs them (default 1)")
                     ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
-                cmd.add_option("WORKLOAD", *target, "NAMESPACE/NAME of a Workload, or of a Job that Kueue manages")
+                cmd.add_option("WORKLOAD", *target,
+                               "NAMESPACE/NAME of a Workload, or of a Job that Kueue manages; NAME with -n NAMESPACE")
                     ->required();
+                cmd.add_option("-n,--namespace", scope->namespace_, "Namespace of WORKLOAD when it is a bare NAME");
                 add_input_limit_flags(cmd);
                 cmd.add_option("-f,--filename", *paths,
                                "Manifests and exports to read (files, directories, - for stdin). Repeatable")
@@ -38,8 +42,17 @@ Verb explain_verb() {
                 cmd.footer("Example:\n"
                            "  kubectl get clusterqueues,localqueues,resourceflavors,cohorts,workloads,namespaces -A "
                            "-o yaml > state.yaml\n"
-                           "  kueuegov explain team-a/job-train-7-3f2a1 -f state.yaml");
-                return [target, paths, output, fair_sharing, cycles] {
+                           "  kueuegov explain team-a/job-train-7-3f2a1 -f state.yaml\n"
+                           "  kueuegov explain -n team-a job-train-7-3f2a1 -f state.yaml");
+                return [target, paths, output, fair_sharing, cycles, scope] {
+                    if (!scope->namespace_.empty()) {
+                        if (target->find('/') != std::string::npos) {
+                            std::cerr << "kueuegov explain: give NAMESPACE/NAME or -n NAMESPACE NAME, not both (found \""
+                                      << *target << "\" with -n " << scope->namespace_ << ")\n";
+                            return k_exit_usage;
+                        }
+                        *target = scope->namespace_ + "/" + *target;
+                    }
                     std::size_t slash = target->find('/');
                     if (slash == std::string::npos || slash == 0 || slash + 1 == target->size()) {
                         std::cerr << "kueuegov explain: expected NAMESPACE/NAME, found \"" << *target << "\"\n";

@@ -1,43 +1,127 @@
-// `kueuegov inspect`: the queue topology of the given manifests and exports, as a
-// tree (cohorts -> ClusterQueues -> flavors x resources -> LocalQueues) with usage
-// and pending counts: what `kubectl get clusterqueue -o wide` shows, offline.
+// `kueuegov inspect [KIND [NAME]]`: the queue topology of the given manifests and exports, as a
+// tree (cohorts -> ClusterQueues -> flavors x resources -> LocalQueues) with usage and pending
+// counts: what `kubectl get clusterqueue -o wide` shows, offline. KIND and NAME, -n and -l
+// narrow it as they narrow a kubectl listing (sim/queue_overview_scope.h).
 #include "cli/load.h"
+#include "cli/scope_flags.h"
 #include "cli/verbs.h"
-#include "sim/queue_overview.h"
 #include "report/assumptions_render.h"
-#include "sim/assumptions.h"
 #include "report/inspect_render.h"
+#include "sim/assumptions.h"
+#include "sim/queue_overview.h"
+#include "sim/queue_overview_scope.h"
 
 #include <iostream>
+#include <map>
 
 namespace kg::cli {
+
+namespace {
+
+struct InspectFlags {
+    std::vector<std::string> positionals, paths;
+    std::string output = "text";
+    ScopeFlags scope;
+};
+
+// Kueue's resource names, their plurals and the short names Kueue's kubectl plugin registers.
+const std::map<std::string, sim::OverviewKind>& kind_words() {
+    static const std::map<std::string, sim::OverviewKind> k{
+        {"clusterqueue", sim::OverviewKind::cluster_queue}, {"clusterqueues", sim::OverviewKind::cluster_queue},
+        {"cq", sim::OverviewKind::cluster_queue},           {"cohort", sim::OverviewKind::cohort},
+        {"cohorts", sim::OverviewKind::cohort},             {"localqueue", sim::OverviewKind::local_queue},
+        {"localqueues", sim::OverviewKind::local_queue},    {"lq", sim::OverviewKind::local_queue},
+    };
+    return k;
+}
+
+/// Splits the positionals into KIND [NAME] (also KIND/NAME, as kubectl takes it) and paths: a
+/// first positional that is a kind word is the kind, the one after it the name.
+void split_positionals(InspectFlags& fl, sim::OverviewScope& scope) {
+    std::vector<std::string> rest = fl.positionals;
+    if (!rest.empty()) {
+        std::string first = rest.front(), name;
+        if (std::size_t slash = first.find('/'); slash != std::string::npos && kind_words().count(first.substr(0, slash))) {
+            name = first.substr(slash + 1);
+            first = first.substr(0, slash);
+        }
+        if (auto it = kind_words().find(first); it != kind_words().end()) {
+            scope.kind = it->second;
+            rest.erase(rest.begin());
+            if (name.empty() && !rest.empty()) {
+                name = rest.front();
+                rest.erase(rest.begin());
+            }
+            scope.name = name;
+        }
+    }
+    fl.paths.insert(fl.paths.end(), rest.begin(), rest.end());
+}
+
+int run(InspectFlags& fl) {
+    sim::OverviewScope scope;
+    split_positionals(fl, scope);
+    scope.namespace_ = fl.scope.namespace_;
+    if (!parse_scope_selector(fl.scope, scope.selector)) {
+        return k_exit_usage;
+    }
+    if (fl.paths.empty()) {
+        std::cerr << "kueuegov: error: inspect needs -f PATH (a file, a directory or - for stdin)\n";
+        return k_exit_usage;
+    }
+    LoadedInput in = load_inputs(fl.paths);
+    if (!in.ok) {
+        return k_exit_usage;
+    }
+    report::render_assumptions(std::cerr, "inspect", sim::missing_references(in.cluster));
+    auto topo = sim::scope_overview(sim::build_queue_overview(in.cluster), scope);
+    if (!topo) {
+        std::cerr << "kueuegov: error: " << topo.error().message << "\n";
+        return k_exit_usage;
+    }
+    if (fl.output == "name") {
+        const bool all = scope.kind == sim::OverviewKind::all;
+        report::render_inspect_names(std::cout, *topo,
+                                     {all || scope.kind == sim::OverviewKind::cohort,
+                                      all || scope.kind == sim::OverviewKind::cluster_queue,
+                                      all || scope.kind == sim::OverviewKind::local_queue});
+    } else {
+        report::InspectFormat f = fl.output == "json"   ? report::InspectFormat::json
+                                  : fl.output == "yaml" ? report::InspectFormat::yaml
+                                  : fl.output == "wide" ? report::InspectFormat::wide
+                                                        : report::InspectFormat::text;
+        report::render_inspect(std::cout, in.cluster, *topo, f);
+    }
+    return in.diags.error_count() ? k_exit_usage : k_exit_ok;
+}
+
+}  // namespace
 
 Verb inspect_verb() {
     return {"inspect", "Show the queue topology: cohorts, ClusterQueues, quotas, LocalQueues, usage",
             [](CLI::App& cmd) -> VerbAction {
-                auto paths = std::make_shared<std::vector<std::string>>();
-                auto output = std::make_shared<std::string>("text");
-                add_filename_flags(cmd, *paths);
-                cmd.add_option("-o,--output", *output, "Output format: text, wide, json or yaml")
-                    ->check(CLI::IsMember({"text", "wide", "json", "yaml"}));
+                auto fl = std::make_shared<InspectFlags>();
+                cmd.add_option("-f,--filename", fl->paths,
+                               "Manifest or export to read: a file, a directory (recursive: .yaml, .yml, .json) or - "
+                               "for stdin. Repeatable");
+                cmd.add_option("args", fl->positionals,
+                               "[KIND [NAME]] then more paths, as with -f. KIND: clusterqueue (cq), cohort, "
+                               "localqueue (lq), singular or plural; KIND/NAME works too");
+                add_input_limit_flags(cmd);
+                add_scope_flags(cmd, fl->scope);
+                cmd.add_option("-o,--output", fl->output, "Output format: text, wide, json, yaml or name")
+                    ->check(CLI::IsMember({"text", "wide", "json", "yaml", "name"}));
                 cmd.footer("Examples:\n"
                            "  kueuegov inspect -f queues/                 # a directory of manifests\n"
-                           "  kubectl get clusterqueues,localqueues,resourceflavors,workloads -A -o yaml \\\n"
-                           "    | kueuegov inspect -f - -o wide           # a live export on stdin");
-                return [paths, output] {
-                    LoadedInput in = load_inputs(*paths);
-                    if (!in.ok) {
-                        return k_exit_usage;
-                    }
-                    report::render_assumptions(std::cerr, "inspect", sim::missing_references(in.cluster));
-                    sim::QueueOverview topo = sim::build_queue_overview(in.cluster);
-                    report::InspectFormat f = *output == "json"   ? report::InspectFormat::json
-                                              : *output == "yaml" ? report::InspectFormat::yaml
-                                              : *output == "wide" ? report::InspectFormat::wide
-                                                                  : report::InspectFormat::text;
-                    report::render_inspect(std::cout, in.cluster, topo, f);
-                    return in.diags.error_count() ? k_exit_usage : k_exit_ok;
-                };
+                           "  kueuegov inspect clusterqueue team-a -f queues/\n"
+                           "  kueuegov inspect cohort gpu-pool -f queues/ -o json\n"
+                           "  kueuegov inspect localqueue -n team-a -f queues/ -o name\n"
+                           "  kueuegov inspect -l tier=gpu -n team-a -f queues/\n"
+                           "  eval \"$(kueuegov export-command)\" && kueuegov inspect -f state.yaml -o wide\n"
+                           "-n keeps the LocalQueues of that namespace and the ClusterQueues they feed; -l selects\n"
+                           "ClusterQueues (or the objects of KIND) by label. Exit status: 0 ok; 2 usage error,\n"
+                           "unreadable or invalid input, or a KIND NAME the inputs do not hold.");
+                return [fl] { return run(*fl); };
             }};
 }
 

@@ -39,8 +39,33 @@ namespace {
 
 struct ReportArgs {
     std::vector<std::string> paths;
-    std::string db, policy, from, to, format = "html", out, templates, generated_at;
+    std::string db, policy, from, to, format = "html", format_alias, out, templates, generated_at;
 };
+
+/// Settles -o: a report format, or (deprecated, one release) the output file `report -o FILE`
+/// used to name. False (after an error) when -o names a file and --output-file is given too.
+bool report_output_flag(ReportArgs& a) {
+    static const char* const k_formats[] = {"html", "md", "markdown", "json"};
+    if (!a.format_alias.empty()) {
+        std::cerr << "kueuegov: warning: report --format is deprecated; use -o " << a.format_alias << "\n";
+        a.format = a.format_alias;
+        return true;
+    }
+    for (const char* f : k_formats) {
+        if (a.format == f) return true;
+    }
+    if (!a.out.empty()) {
+        std::cerr << "kueuegov: error: -o expects a format (html, md or json), found \"" << a.format
+                  << "\"; the file is --output-file\n";
+        return false;
+    }
+    std::cerr << "kueuegov: warning: report -o FILE is deprecated and will be removed in 0.2: -o is the format "
+                 "(html, md or json); writing \""
+              << a.format << "\" as with --output-file " << a.format << "\n";
+    a.out = a.format;
+    a.format = "html";
+    return true;
+}
 
 int run_report(const ReportArgs& a, const std::string& command) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
@@ -180,26 +205,31 @@ Verb report_verb() {
                 cmd.add_option("--policy", a->policy, "Governance policy file for the lint and history findings");
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
-                cmd.add_option("--format", a->format, "html, md or json")
-                    ->check(CLI::IsMember({"html", "md", "markdown", "json"}));
-                cmd.add_option("-o,--output", a->out, "Write the report to this file (default stdout)");
+                // -o is the format, as in every other verb; until 0.2 a value that is no format is
+                // taken as the file it used to name, with a warning (report_output_flag below).
+                auto* fmt = cmd.add_option("-o,--output", a->format, "Output format: html, md or json (default html)");
+                cmd.add_option("--format", a->format_alias, "Same as -o (deprecated)")
+                    ->check(CLI::IsMember({"html", "md", "markdown", "json"}))
+                    ->excludes(fmt);
+                cmd.add_option("--output-file", a->out, "Write the report to this file (default stdout)");
                 cmd.add_option("--templates", a->templates,
                                "Directory with report.html.mustache, report.md.mustache or partials overriding the built-in layouts");
                 cmd.add_option("--generated-at", a->generated_at,
                                "Generated-at time to print (RFC 3339), for reproducible reports");
                 cmd.footer("Examples:\n"
                            "  kueuegov report --db evidence.db -f queues/ --policy policy.yaml \\\n"
-                           "      --from 2026-01-01T00:00:00Z --to 2026-04-01T00:00:00Z --format html -o q1-evidence.html\n"
-                           "  kueuegov report -f export/ --from 2026-01-01T00:00:00Z --to 2026-04-01T00:00:00Z --format md\n"
+                           "      --from 2026-01-01T00:00:00Z --to 2026-04-01T00:00:00Z -o html --output-file q1-evidence.html\n"
+                           "  kueuegov report -f export/ --from 2026-01-01T00:00:00Z --to 2026-04-01T00:00:00Z -o md\n"
                            "Queue definitions come from -f when given, else from the store as of --to.\n"
                            "The HTML is one self-contained file (inline CSS and SVG, no scripts). SOURCE_DATE_EPOCH\n"
                            "fixes the generated-at time. Exit status: 0 ok; 2 when an input or the store cannot be read.");
                 return [a] {
+                    if (!report_output_flag(*a)) return static_cast<int>(k_exit_usage);
                     std::string command = "kueuegov report";
                     if (!a->db.empty()) command += " --db " + a->db;
                     for (const auto& p : a->paths) command += " -f " + p;
                     if (!a->policy.empty()) command += " --policy " + a->policy;
-                    command += " --from " + a->from + " --to " + a->to + " --format " + a->format;
+                    command += " --from " + a->from + " --to " + a->to + " -o " + a->format;
                     return run_report(*a, command);
                 };
             }};

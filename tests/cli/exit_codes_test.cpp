@@ -54,6 +54,10 @@ const Row k_rows[] = {
      "lint @D@/clean.yaml --kueue-config @S@/lint/rules/KQ1023-invalid-kueue-config/fires.yaml", 1},
     {"inspect clean", "inspect @D@/clean.yaml", 0},
     {"inspect invalid UTF-8", "inspect @D@/bad-utf8.yaml", 2},
+    {"inspect one ClusterQueue", "inspect clusterqueue team-a -f @S@/cli/scope/queues.yaml", 0},
+    {"inspect a ClusterQueue not in the inputs", "inspect clusterqueue nope -f @S@/cli/scope/queues.yaml", 2},
+    {"inspect -n with -A", "inspect -n ns-a -A -f @S@/cli/scope/queues.yaml", 2},
+    {"inspect bad selector", "inspect -l 'a in' -f @S@/cli/scope/queues.yaml", 2},
     {"explain found", "explain team-a/train -f @D@/clean.yaml -f @D@/job.yaml", 0},
     {"explain not found", "explain team-a/nope -f @D@/clean.yaml -f @D@/job.yaml", 2},
     {"explain invalid UTF-8", "explain team-a/train -f @D@/bad-utf8.yaml -f @D@/job.yaml", 2},
@@ -62,7 +66,7 @@ const Row k_rows[] = {
     {"replay invalid UTF-8", "replay --trace @S@/sim/golden/replay-trace-compare/trace.yaml -f @D@/bad-utf8.yaml", 2},
     {"chargeback", "chargeback -f @S@/examples --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z", 0},
     {"chargeback invalid UTF-8", "chargeback -f @D@/bad-utf8.yaml --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z", 2},
-    {"report", "report -f @S@/examples --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z --format md", 0},
+    {"report", "report -f @S@/examples --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z -o md", 0},
     {"report invalid UTF-8", "report -f @D@/bad-utf8.yaml --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z", 2},
     {"audit ingest", "audit ingest --db @T@/i.db @S@/audit/check-history.jsonl", 0},
     {"audit ingest with a bad line", "audit ingest --db @T@/j.db @S@/audit/lifecycle.jsonl", 1},
@@ -77,6 +81,10 @@ const Row k_rows[] = {
     {"audit timeline", "audit timeline team-a/job-eval-0a1b2 --db @T@/e.db", 0},
     {"audit timeline no history", "audit timeline team-a/missing --db @T@/e.db", 1},
     {"version", "version", 0},
+    {"version -o json", "version -o json", 0},
+    {"version -o unknown format", "version -o xml", 2},
+    {"report -o FILE (deprecated)", "report -f @S@/examples --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z "
+                                    "-o @T@/r.html", 0},
     {"unknown verb", "frobnicate", 2},
 };
 

@@ -136,7 +136,7 @@ TEST_CASE("a hostile cluster through every verb and output format renders inert"
     }
     for (const char* o : {"html", "md", "json"}) {
         cases.push_back({std::string(o) == "md" ? "markdown" : o,
-                         {"report", "-f", cluster, "--from", from, "--to", to, "--format", o, "--generated-at", to}});
+                         {"report", "-f", cluster, "--from", from, "--to", to, "-o", o, "--generated-at", to}});
     }
 
     std::size_t checked = 0;
@@ -182,7 +182,7 @@ TEST_CASE("a hostile audit log through every audit verb and output format render
     }
     for (const char* o : {"html", "md", "json"}) {
         cases.push_back({std::string(o) == "md" ? "markdown" : o,
-                         {"report", "--db", db, "--from", from, "--to", to, "--format", o, "--generated-at", to}});
+                         {"report", "--db", db, "--from", from, "--to", to, "-o", o, "--generated-at", to}});
     }
     std::size_t checked = 0;
     for (const Case& c : cases) {

@@ -12,11 +12,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-"$bin" report -f "$root/testdata/examples" --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z --format html \
-    --generated-at 2026-11-21T01:00:00Z -o "$tmp/export.html" || { echo "report from the export failed"; exit 1; }
+"$bin" report -f "$root/testdata/examples" --from 2026-11-20T00:00:00Z --to 2026-11-21T00:00:00Z -o html \
+    --generated-at 2026-11-21T01:00:00Z --output-file "$tmp/export.html" || { echo "report from the export failed"; exit 1; }
 "$bin" audit ingest --db "$tmp/e.db" "$root/testdata/audit/lifecycle.jsonl" >/dev/null 2>&1
 "$bin" report --db "$tmp/e.db" -f "$root/testdata/audit/export.yaml" --from 2026-10-05T09:00:00Z \
-    --to 2026-10-05T11:00:00Z --format html --generated-at 2026-10-06T00:00:00Z -o "$tmp/store.html" \
+    --to 2026-10-05T11:00:00Z -o html --generated-at 2026-10-06T00:00:00Z --output-file "$tmp/store.html" \
     || { echo "report from the store failed"; exit 1; }
 for page in export store; do
   "$check" "$tmp/$page.html" || { echo "FAIL: the $page report does not render cleanly"; fail=1; }

@@ -36,7 +36,7 @@ check 0 audit verify --db "$db"
 check 0 audit head --db "$db"
 check 0 audit check --db "$db"
 check 0 audit timeline --db "$db" ml/job-train-7f3c2
-check 0 report --db "$db" --from 2026-01-01T00:00:00Z --to 2027-01-01T00:00:00Z --format json
+check 0 report --db "$db" --from 2026-01-01T00:00:00Z --to 2027-01-01T00:00:00Z -o json
 check 0 chargeback --db "$db" --from 2026-01-01T00:00:00Z --to 2027-01-01T00:00:00Z
 after=$(ls -la "$dir/ro" | md5sum)
 [ "$before" = "$after" ] || { echo "the read-only directory changed"; failures=$((failures + 1)); }
