@@ -4,6 +4,7 @@
 #include "audit/head.h"
 #include "audit/signature.h"
 #include "audit/store/store.h"
+#include "cli/output_flag.h"
 #include "cli/verbs/audit.h"
 #include "report/head_render.h"
 
@@ -17,7 +18,7 @@ namespace kg::cli {
 namespace {
 
 struct HeadArgs {
-    std::string db, key, out;
+    std::string db, key, out, format = "json";
 };
 
 /// Verifies the chain first: a head of a chain that does not verify proves nothing.
@@ -84,7 +85,8 @@ Verb audit_head_subcommand() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<HeadArgs>();
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
-                cmd.add_option("-o,--output", a->out, "Write the head to this file (default stdout)");
+                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)");
+                cmd.add_option("--output-file", a->out, "Write the head to this file (default stdout)");
                 cmd.footer("Examples:\n"
                            "  kueuegov audit head --db evidence.db > head-2026-10-05.json\n"
                            "  kueuegov audit verify --db evidence.db --expect-head head-2026-10-05.json\n"
@@ -92,7 +94,10 @@ Verb audit_head_subcommand() {
                            "what proves later that the store was not rewritten or cut.\n"
                            "Exit status: 0 head printed; 1 the chain does not verify (no head); 2 the store cannot\n"
                            "be opened.");
-                return [a] { return run_head(*a); };
+                return [a] {
+                    return settle_output_flag("audit head", a->format, a->out, {"json"}, "json") ? run_head(*a)
+                                                                                                  : k_exit_usage;
+                };
             }};
 }
 
@@ -103,15 +108,19 @@ Verb audit_sign_subcommand() {
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
                 cmd.add_option("--key", a->key, "Ed25519 private key, PEM (openssl genpkey -algorithm ed25519)")
                     ->required();
-                cmd.add_option("-o,--output", a->out, "Also write the signed head to this file (default stdout)");
+                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)");
+                cmd.add_option("--output-file", a->out, "Also write the signed head to this file (default stdout)");
                 cmd.footer("Examples:\n"
                            "  openssl genpkey -algorithm ed25519 -out audit-key.pem\n"
                            "  openssl pkey -in audit-key.pem -pubout -out audit-pub.pem\n"
-                           "  kueuegov audit sign --db evidence.db --key audit-key.pem -o head.signed.json\n"
+                           "  kueuegov audit sign --db evidence.db --key audit-key.pem --output-file head.signed.json\n"
                            "  kueuegov audit verify --db evidence.db --pubkey audit-pub.pem\n"
                            "Exit status: 0 signed; 1 the chain does not verify (nothing signed); 2 the store or the\n"
                            "key cannot be read.");
-                return [a] { return run_sign(*a); };
+                return [a] {
+                    return settle_output_flag("audit sign", a->format, a->out, {"json"}, "json") ? run_sign(*a)
+                                                                                                  : k_exit_usage;
+                };
             }};
 }
 

@@ -18,6 +18,7 @@
 #include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/output.h"
+#include "cli/output_flag.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/policy.h"
@@ -43,28 +44,14 @@ struct ReportArgs {
 };
 
 /// Settles -o: a report format, or (deprecated, one release) the output file `report -o FILE`
-/// used to name. False (after an error) when -o names a file and --output-file is given too.
+/// used to name (cli/output_flag.h). --format is a deprecated alias of -o.
 bool report_output_flag(ReportArgs& a) {
-    static const char* const k_formats[] = {"html", "md", "markdown", "json"};
     if (!a.format_alias.empty()) {
         std::cerr << "kueuegov: warning: report --format is deprecated; use -o " << a.format_alias << "\n";
         a.format = a.format_alias;
         return true;
     }
-    for (const char* f : k_formats) {
-        if (a.format == f) return true;
-    }
-    if (!a.out.empty()) {
-        std::cerr << "kueuegov: error: -o expects a format (html, md or json), found \"" << a.format
-                  << "\"; the file is --output-file\n";
-        return false;
-    }
-    std::cerr << "kueuegov: warning: report -o FILE is deprecated and will be removed in 0.2: -o is the format "
-                 "(html, md or json); writing \""
-              << a.format << "\" as with --output-file " << a.format << "\n";
-    a.out = a.format;
-    a.format = "html";
-    return true;
+    return settle_output_flag("report", a.format, a.out, {"html", "md", "markdown", "json"}, "html");
 }
 
 int run_report(const ReportArgs& a, const std::string& command) {

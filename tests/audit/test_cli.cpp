@@ -140,14 +140,17 @@ TEST_CASE("audit head, sign and verify --expect-head/--pubkey/--check-files thro
     TempPath head("cli-head", ".json");
     TempPath signed_head("cli-signed", ".json");
     REQUIRE(run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl")).rc == 1);
-    const Run h = run("audit head --db " + db.str() + " -o " + head.str());
+    const Run h = run("audit head --db " + db.str() + " --output-file " + head.str());
     REQUIRE(h.rc == 0);
+    CHECK(h.out.empty());
     const Run printed = run("audit head --db " + db.str());
     CHECK_THAT(printed.out, Catch::Contains("\"sequence\": 1,") && Catch::Contains("\"hash\": \"") &&
                                 Catch::Contains("\"time\": \"") && Catch::Contains("\"schema_sha256\": \""));
+    // The old spelling, -o FILE, still writes the file until 0.2, with a warning (issue 16).
     const Run s = run("audit sign --db " + db.str() + " --key " + fixture("keys/test-signing-key.pem") + " -o " +
                       signed_head.str());
     REQUIRE(s.rc == 0);
+    CHECK_THAT(s.out, Catch::Contains("kueuegov: warning: audit sign -o FILE is deprecated"));
     const std::string pub = fixture("keys/test-signing-key.pub.pem");
     CHECK(run("audit verify --db " + db.str() + " --expect-head " + head.str()).rc == 0);
     CHECK(run("audit verify --db " + db.str() + " --expect-head " + signed_head.str() + " --pubkey " + pub).rc == 0);

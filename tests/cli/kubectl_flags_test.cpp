@@ -179,7 +179,7 @@ TEST_CASE("report: -o is the format, --output-file the file, old -o FILE warns",
     r = with({"-o", file});
     CHECK(r.rc == 0);
     CHECK(r.err == "kueuegov: warning: report -o FILE is deprecated and will be removed in 0.2: -o is the format "
-                   "(html, md or json); writing \"" + file + "\" as with --output-file " + file + "\n");
+                   "(html, md, markdown or json); writing \"" + file + "\" as with --output-file " + file + "\n");
     CHECK(kg::test::slurp(file).find("<!DOCTYPE html>") != std::string::npos);
 
     r = with({"-o", file, "--output-file", file});
