@@ -14,6 +14,7 @@ std::vector<kg::cli::Verb> verbs() {
     return {
         audit_verb(),
         chargeback_verb(),
+        completion_verb(),
         diff_verb(),
         explain_verb(),
         export_command_verb(),
@@ -23,6 +24,7 @@ std::vector<kg::cli::Verb> verbs() {
         simulate_verb(),
         replay_verb(),
         version_verb(),
+        complete_verb(),  // hidden: answers the completion scripts
     };
 }
 

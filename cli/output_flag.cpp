@@ -18,6 +18,12 @@ std::string listed(const std::vector<std::string>& formats) {
 
 }  // namespace
 
+CLI::Validator deprecated_file_formats(const std::vector<std::string>& formats) {
+    std::string desc = "{";
+    for (std::size_t i = 0; i < formats.size(); ++i) desc += (i ? "," : "") + formats[i];
+    return CLI::Validator([](std::string&) { return std::string(); }, desc + "}");
+}
+
 bool settle_output_flag(const std::string& verb, std::string& format, std::string& file,
                         const std::vector<std::string>& formats, const std::string& fallback) {
     if (std::find(formats.begin(), formats.end(), format) != formats.end()) {

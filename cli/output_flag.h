@@ -3,10 +3,16 @@
 // no format of the verb is taken as the file, with a deprecation warning on stderr.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <string>
 #include <vector>
 
 namespace kg::cli {
+
+/// A check that accepts any value but describes `formats` as IsMember does ("{a,b}"), so --help
+/// and completion offer the formats while the deprecated -o FILE still parses.
+CLI::Validator deprecated_file_formats(const std::vector<std::string>& formats);
 
 /// Settles `format` (the -o value) against `formats`. A known format: true, unchanged. Any
 /// other value: a deprecated `-o FILE`, so `file` = that value, `format` = `fallback`, and a

@@ -7,6 +7,8 @@ namespace kg::cli {
 
 Verb audit_verb();
 Verb chargeback_verb();
+Verb complete_verb();
+Verb completion_verb();
 Verb diff_verb();
 Verb explain_verb();
 Verb export_command_verb();

@@ -85,7 +85,8 @@ Verb audit_head_subcommand() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<HeadArgs>();
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
-                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)");
+                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)")
+                    ->check(deprecated_file_formats({"json"}));
                 cmd.add_option("--output-file", a->out, "Write the head to this file (default stdout)");
                 cmd.footer("Examples:\n"
                            "  kueuegov audit head --db evidence.db > head-2026-10-05.json\n"
@@ -108,7 +109,8 @@ Verb audit_sign_subcommand() {
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
                 cmd.add_option("--key", a->key, "Ed25519 private key, PEM (openssl genpkey -algorithm ed25519)")
                     ->required();
-                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)");
+                cmd.add_option("-o,--output", a->format, "Output format: json (the only one)")
+                    ->check(deprecated_file_formats({"json"}));
                 cmd.add_option("--output-file", a->out, "Also write the signed head to this file (default stdout)");
                 cmd.footer("Examples:\n"
                            "  openssl genpkey -algorithm ed25519 -out audit-key.pem\n"

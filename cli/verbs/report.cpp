@@ -194,7 +194,8 @@ Verb report_verb() {
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
                 // -o is the format, as in every other verb; until 0.2 a value that is no format is
                 // taken as the file it used to name, with a warning (report_output_flag below).
-                auto* fmt = cmd.add_option("-o,--output", a->format, "Output format: html, md or json (default html)");
+                auto* fmt = cmd.add_option("-o,--output", a->format, "Output format: html, md or json (default html)")
+                                ->check(deprecated_file_formats({"html", "md", "json"}));
                 cmd.add_option("--format", a->format_alias, "Same as -o (deprecated)")
                     ->check(CLI::IsMember({"html", "md", "markdown", "json"}))
                     ->excludes(fmt);

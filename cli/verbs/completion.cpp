@@ -1,0 +1,87 @@
+// `kueuegov completion bash|zsh|fish` prints a completion script, and the hidden
+// `kueuegov __complete WORDS... CURRENT` answers it (and kubectl's plugin completion through
+// kubectl_complete-kueuegov) from the CLI11 definitions of the running binary
+// (cli/completion/complete.h). Values that are data, not flags, come from here: rule ids for
+// --enable/--disable and the kinds `inspect` takes.
+#include "audit/check/rule.h"
+#include "cli/completion/complete.h"
+#include "cli/completion/scripts.h"
+#include "cli/verbs.h"
+#include "lint/rule.h"
+
+#include <iostream>
+#include <memory>
+
+namespace kg::cli {
+
+namespace {
+
+bool data_values(const CLI::App& cmd, const CLI::Option* opt, std::size_t positional,
+                 const std::vector<std::string>&, std::vector<CompletionCandidate>& out) {
+    const CLI::App* parent = cmd.get_parent();
+    const bool audit_check = cmd.get_name() == "check" && parent && parent->get_name() == "audit";
+    if (opt && (opt->check_lname("enable") || opt->check_lname("disable"))) {
+        if (cmd.get_name() == "lint") {
+            for (const lint::Rule& r : lint::registry()) out.push_back({r.info->id, r.info->summary});
+            return true;
+        }
+        if (audit_check) {
+            for (const audit::check::Rule& r : audit::check::registry()) out.push_back({r.info->id, r.info->summary});
+            return true;
+        }
+    }
+    if (!opt && positional == 0 && cmd.get_name() == "inspect") {
+        // The first positional may be a kind (or a path: the shell still offers files when
+        // nothing here matches what was typed).
+        for (const char* k : {"clusterqueue", "cohort", "localqueue"}) out.push_back({k, "kind"});
+        return false;
+    }
+    return false;
+}
+
+}  // namespace
+
+Verb completion_verb() {
+    return {"completion", "Print a shell completion script: bash, zsh or fish",
+            [](CLI::App& cmd) -> VerbAction {
+                auto shell = std::make_shared<std::string>();
+                cmd.add_option("SHELL", *shell, "bash, zsh or fish")
+                    ->required()
+                    ->check(CLI::IsMember({"bash", "zsh", "fish"}));
+                cmd.footer("Examples:\n"
+                           "  source <(kueuegov completion bash)\n"
+                           "  kueuegov completion zsh > \"${fpath[1]}/_kueuegov\"\n"
+                           "  kueuegov completion fish > ~/.config/fish/completions/kueuegov.fish\n"
+                           "The scripts ask the binary for candidates (verbs, flags, -o values, rule ids), so they\n"
+                           "always match the installed version. For `kubectl kueuegov`, install\n"
+                           "kubectl_complete-kueuegov on PATH (cmake --install does).");
+                return [shell] {
+                    std::cout << completion_script(*shell);
+                    return k_exit_ok;
+                };
+            }};
+}
+
+Verb complete_verb() {
+    return {"__complete", "", [](CLI::App& cmd) -> VerbAction {
+                // Hidden, takes any words (flags included) and has no --help of its own: the
+                // words are the command line being completed, not arguments to this verb.
+                cmd.group("");
+                cmd.set_help_flag();
+                cmd.prefix_command();
+                cmd.allow_extras();
+                CLI::App* root = cmd.get_parent();
+                return [&cmd, root] {
+                    std::vector<std::string> words = cmd.remaining();
+                    std::string current;
+                    if (!words.empty()) {
+                        current = words.back();
+                        words.pop_back();
+                    }
+                    print_completions(std::cout, complete_words(*root, words, current, data_values));
+                    return k_exit_ok;
+                };
+            }};
+}
+
+}  // namespace kg::cli

@@ -1,0 +1,116 @@
+// Shell completion from the CLI11 definitions (issue 16 item 4): bash is driven as the shell
+// drives it (source the script, set COMP_WORDS and COMP_CWORD, call the function, read
+// COMPREPLY); the __complete protocol is checked directly for what zsh, fish and kubectl read.
+#include "tests/cli/run_kueuegov.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Dir {
+    fs::path path;
+    Dir() {
+        char tmpl[] = "/tmp/kg-complete-XXXXXX";
+        REQUIRE(mkdtemp(tmpl) != nullptr);
+        path = tmpl;
+    }
+    ~Dir() { fs::remove_all(path); }
+};
+
+std::string quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string shell(const std::string& script) {
+    std::string out;
+    FILE* p = ::popen(("bash -c " + quote(script) + " 2>&1").c_str(), "r");
+    REQUIRE(p != nullptr);
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    ::pclose(p);
+    return out;
+}
+
+/// COMPREPLY, one per line, after completing the last of `words` (the program first) in bash.
+std::string bash_complete(const Dir& d, const std::vector<std::string>& words) {
+    const fs::path script = d.path / "kueuegov.bash";
+    kg::test::Run gen = kg::test::run({"completion", "bash"}, d.path, script);
+    REQUIRE(gen.rc == 0);
+    std::string arr = "COMP_WORDS=(" + quote(KG_BINARY);
+    for (std::size_t i = 1; i < words.size(); ++i) arr += " " + quote(words[i]);
+    arr += ")";
+    return shell("cd " + quote(d.path.string()) + " && source " + quote(script.string()) + " && " + arr +
+                 " && COMP_CWORD=" + std::to_string(words.size() - 1) +
+                 " && _kueuegov_complete && for w in \"${COMPREPLY[@]}\"; do printf '%s\\n' \"$w\"; done");
+}
+
+}  // namespace
+
+TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[cli][completion]") {
+    Dir d;
+    CHECK(bash_complete(d, {"kueuegov", "in"}) == "inspect\n");
+    CHECK(bash_complete(d, {"kueuegov", "audit", ""}) == "ingest\nverify\ncheck\ntimeline\nhead\nsign\n");
+    CHECK(bash_complete(d, {"kueuegov", "audit", "t"}) == "timeline\n");
+    CHECK(bash_complete(d, {"kueuegov", "inspect", "-o", ""}) == "text\nwide\njson\nyaml\nname\n");
+    CHECK(bash_complete(d, {"kueuegov", "lint", "--fail-on", "w"}) == "warning\n");
+    CHECK(bash_complete(d, {"kueuegov", "lint", "-f", "x.yaml", "--enable", "KQ300"}).rfind("KQ3001\nKQ3002\n", 0) == 0);
+    CHECK(bash_complete(d, {"kueuegov", "audit", "check", "--disable", "KQ500"}).rfind("KQ5001\n", 0) == 0);
+    CHECK(bash_complete(d, {"kueuegov", "version", "--o"}) == "--output\n");
+    CHECK(bash_complete(d, {"kueuegov", "completion", ""}) == "bash\nzsh\nfish\n");
+    CHECK(bash_complete(d, {"kueuegov", "inspect", "coh"}) == "cohort\n");
+    // The hidden verb is never offered.
+    CHECK(bash_complete(d, {"kueuegov", "__"}).empty());
+}
+
+TEST_CASE("bash falls back to file names where a path is expected, and only there", "[cli][completion]") {
+    Dir d;
+    std::ofstream(d.path / "queues.yaml") << "{}\n";
+    CHECK(bash_complete(d, {"kueuegov", "lint", "-f", "que"}) == "queues.yaml\n");
+    CHECK(bash_complete(d, {"kueuegov", "inspect", "que"}) == "queues.yaml\n");
+    // -o takes a format: no file is ever offered there.
+    CHECK(bash_complete(d, {"kueuegov", "lint", "-o", "que"}).empty());
+    CHECK(bash_complete(d, {"kueuegov", "audit", "que"}).empty());
+}
+
+TEST_CASE("__complete speaks cobra's protocol, which kubectl's plugin completion reads", "[cli][completion]") {
+    Dir d;
+    kg::test::Run r = kg::test::run({"__complete", "diff", "-o", ""}, d.path);
+    CHECK(r.rc == 0);
+    CHECK(r.out == "text\nmarkdown\nmd\njson\n:4\n");
+    r = kg::test::run({"__complete", "report", "--output="}, d.path);
+    CHECK(r.out == "--output=html\n--output=md\n--output=json\n:4\n");
+    r = kg::test::run({"__complete", "version", "--output=y"}, d.path);
+    CHECK(r.out == "--output=yaml\n:4\n");
+    r = kg::test::run({"__complete", "lint", "--help", ""}, d.path);
+    CHECK(r.rc == 0);
+    CHECK(r.out == ":0\n");
+    r = kg::test::run({"__complete", "-"}, d.path);
+    CHECK(r.out.find("--help\t") != std::string::npos);
+    CHECK(r.out.find("--version\t") != std::string::npos);
+    // The plugin's completion script hands its words to __complete.
+    const fs::path plugin = fs::path(KG_SOURCE_DIR) / "scripts/completion/kubectl_complete-kueuegov";
+    std::string out = shell("PATH=" + quote(fs::path(KG_BINARY).parent_path().string()) + ":$PATH " +
+                            quote(plugin.string()) + " audit ti");
+    CHECK(out == "timeline\tPrint one Workload's, Job's or queue's history with actors, times and the wait between "
+                 "steps\n:4\n");
+}
+
+TEST_CASE("completion scripts exist for bash, zsh and fish, and nothing else", "[cli][completion]") {
+    Dir d;
+    for (const char* sh : {"bash", "zsh", "fish"}) {
+        kg::test::Run r = kg::test::run({"completion", sh}, d.path);
+        CHECK(r.rc == 0);
+        CHECK(r.out.find("__complete") != std::string::npos);
+    }
+    CHECK(kg::test::run({"completion", "tcsh"}, d.path).rc == 2);
+    CHECK(shell("bash -n <(" + quote(KG_BINARY) + " completion bash) && echo ok") == "ok\n");
+}
