@@ -1,6 +1,7 @@
 // `kueuegov explain NAMESPACE/NAME`: why a workload (or a Job's workload) is not
 // running, or what happened to it, from the exported state. sim/explain computes the
 // account from the same cycles `simulate` runs; report/explain_render prints it.
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/scope_flags.h"
 #include "cli/verbs.h"
@@ -25,6 +26,7 @@ Verb explain_verb() {
                 auto fair_sharing = std::make_shared<bool>(false);
                 auto cycles = std::make_shared<std::size_t>(1);
                 auto scope = std::make_shared<ScopeFlags>();
+                auto live = std::make_shared<LiveFlags>();
                 cmd.add_flag("--fair-sharing", *fair_sharing, "Decide with fair sharing on (Kueue config fairSharing)");
                 cmd.add_option("--cycles", *cycles,
                                "Scheduling cycles to simulate, as `simulate --cycles` runs them (default 1)")
@@ -35,16 +37,18 @@ Verb explain_verb() {
                 cmd.add_option("-n,--namespace", scope->namespace_, "Namespace of WORKLOAD when it is a bare NAME");
                 add_input_limit_flags(cmd);
                 cmd.add_option("-f,--filename", *paths,
-                               "Manifests and exports to read (files, directories, - for stdin). Repeatable")
-                    ->required();
+                               "Manifests and exports to read (files, directories, - for stdin). Repeatable");
+                add_live_flags(cmd, *live);
                 cmd.add_option("-o,--output", *output, "Output format: text or json")
                     ->check(CLI::IsMember({"text", "json"}));
                 cmd.footer("Example:\n"
                            "  kubectl get clusterqueues,localqueues,resourceflavors,cohorts,workloads,namespaces -A "
                            "-o yaml > state.yaml\n"
                            "  kueuegov explain team-a/job-train-7-3f2a1 -f state.yaml\n"
-                           "  kueuegov explain -n team-a job-train-7-3f2a1 -f state.yaml");
-                return [target, paths, output, fair_sharing, cycles, scope] {
+                           "  kueuegov explain -n team-a job-train-7-3f2a1 -f state.yaml\n"
+                           "  kubectl kueuegov explain team-a/job-train-7-3f2a1 --live   # current context\n"
+                           "Live, a pending workload's position also comes from Kueue's visibility API when it answers.");
+                return [target, paths, output, fair_sharing, cycles, scope, live] {
                     if (!scope->namespace_.empty()) {
                         if (target->find('/') != std::string::npos) {
                             std::cerr << "kueuegov explain: give NAMESPACE/NAME or -n NAMESPACE NAME, not both (found \""
@@ -58,8 +62,9 @@ Verb explain_verb() {
                         std::cerr << "kueuegov explain: expected NAMESPACE/NAME, found \"" << *target << "\"\n";
                         return k_exit_usage;
                     }
-                    LoadedInput in = load_inputs(*paths);
-                    if (!in.ok || in.diags.error_count() != 0 || refuse_invalid_kueue_config(in.cluster)) {
+                    LoadedInput in;
+                    if (!load_sources(*paths, *live, LiveVerb::simulate, "explain", in) ||
+                        in.diags.error_count() != 0 || refuse_invalid_kueue_config(in.cluster)) {
                         return k_exit_usage;
                     }
                     report::render_assumptions(std::cerr, "explain", sim::missing_references(in.cluster));
@@ -82,6 +87,19 @@ Verb explain_verb() {
                     } else {
                         report::TerminalSafeStream safe(std::cout);
                         report::render_explain(safe, *explanation, report::ExplainFormat::text);
+                        const model::Workload& wl = explanation->subject();
+                        if (live->active() && explanation->state == sim::WorkloadState::pending) {
+                            // What Kueue itself says, beside what the simulation computed.
+                            auto pos = visibility_position(*live, *wl.meta.namespace_, *wl.queue_name, *wl.meta.name);
+                            if (pos) {
+                                safe << "\nKueue's visibility API (" << pos->api_version << "): position "
+                                     << pos->in_cluster_queue << " in its ClusterQueue, " << pos->in_local_queue
+                                     << " in LocalQueue " << *wl.meta.namespace_ << "/" << *wl.queue_name << "\n";
+                            } else {
+                                safe << "\nKueue's visibility API did not answer (not served, or not allowed): "
+                                        "positions above are simulated only\n";
+                            }
+                        }
                         safe.flush();
                     }
                     return k_exit_ok;

@@ -2,6 +2,7 @@
 // tree (cohorts -> ClusterQueues -> flavors x resources -> LocalQueues) with usage and pending
 // counts: what `kubectl get clusterqueue -o wide` shows, offline. KIND and NAME, -n and -l
 // narrow it as they narrow a kubectl listing (sim/queue_overview_scope.h).
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/scope_flags.h"
 #include "cli/verbs.h"
@@ -22,6 +23,7 @@ struct InspectFlags {
     std::vector<std::string> positionals, paths;
     std::string output = "text";
     ScopeFlags scope;
+    LiveFlags live;
 };
 
 // Kueue's resource names, their plurals and the short names Kueue's kubectl plugin registers.
@@ -65,12 +67,8 @@ int run(InspectFlags& fl) {
     if (!parse_scope_selector(fl.scope, scope.selector)) {
         return k_exit_usage;
     }
-    if (fl.paths.empty()) {
-        std::cerr << "kueuegov: error: inspect needs -f PATH (a file, a directory or - for stdin)\n";
-        return k_exit_usage;
-    }
-    LoadedInput in = load_inputs(fl.paths);
-    if (!in.ok) {
+    LoadedInput in;
+    if (!load_sources(fl.paths, fl.live, LiveVerb::inspect, "inspect", in)) {
         return k_exit_usage;
     }
     report::render_assumptions(std::cerr, "inspect", sim::missing_references(in.cluster));
@@ -109,6 +107,7 @@ Verb inspect_verb() {
                                "localqueue (lq), singular or plural; KIND/NAME works too");
                 add_input_limit_flags(cmd);
                 add_scope_flags(cmd, fl->scope);
+                add_live_flags(cmd, fl->live);
                 cmd.add_option("-o,--output", fl->output, "Output format: text, wide, json, yaml or name")
                     ->check(CLI::IsMember({"text", "wide", "json", "yaml", "name"}));
                 cmd.footer("Examples:\n"
@@ -118,6 +117,8 @@ Verb inspect_verb() {
                            "  kueuegov inspect localqueue -n team-a -f queues/ -o name\n"
                            "  kueuegov inspect -l tier=gpu -n team-a -f queues/\n"
                            "  eval \"$(kueuegov export-command)\" && kueuegov inspect -f state.yaml -o wide\n"
+                           "  kueuegov inspect --live -n team-a             # through kubectl, current context\n"
+                           "  kubectl kueuegov inspect cq team-a --context prod\n"
                            "-n keeps the LocalQueues of that namespace and the ClusterQueues they feed; -l selects\n"
                            "ClusterQueues (or the objects of KIND) by label. Exit status: 0 ok; 2 usage error,\n"
                            "unreadable or invalid input, or a KIND NAME the inputs do not hold.");

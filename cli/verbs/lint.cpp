@@ -4,6 +4,7 @@
 #include "audit/check/rule.h"
 #include "cli/ci_paths.h"
 #include "cli/fail_on.h"
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/output.h"
 #include "cli/verbs.h"
@@ -29,6 +30,7 @@ struct LintFlags {
     std::string policy, kueue_config, output = "text", fail_on = "error", baseline, write_baseline, sarif_root;
     std::vector<std::string> enable, disable;
     bool list_rules = false, complete = false;
+    LiveFlags live;
 };
 
 std::vector<report::RuleEntry> rule_meta() {
@@ -84,8 +86,9 @@ int run(const LintFlags& fl) {
         return list_rules(fl);
     }
     const auto started = std::chrono::steady_clock::now();  // JUnit's time: load, rules and all
-    if (fl.paths.empty()) {
-        std::cerr << "kueuegov: error: lint needs -f PATH (a file, a directory or - for stdin)\n";
+    if (fl.paths.empty() && !fl.live.active()) {
+        std::cerr << "kueuegov: error: lint needs -f PATH (a file, a directory or - for stdin), or --live/--context/"
+                     "--kubeconfig to read the cluster through kubectl\n";
         return k_exit_usage;
     }
     CiPaths ci;
@@ -102,7 +105,10 @@ int run(const LintFlags& fl) {
 
     model::Cluster cluster;
     model::DiagSink input;
-    if (!model::load_paths(fl.paths, cluster, input, input_load_options())) {
+    if (fl.live.active() && !load_live(fl.live, live_kinds(LiveVerb::lint), cluster, input)) {
+        return k_exit_usage;
+    }
+    if (!fl.paths.empty() && !model::load_paths(fl.paths, cluster, input, input_load_options())) {
         print_diags(cluster.files, input);
         return k_exit_usage;
     }
@@ -223,6 +229,7 @@ Verb lint_verb() {
                 cmd.add_flag("--complete", fl->complete,
                              "The inputs are the whole cluster: a reference to a kind they hold no object of "
                              "is an error, not info (never inferred from an export)");
+                add_live_flags(cmd, fl->live);
                 cmd.footer("Examples:\n"
                            "  kueuegov lint -f queues/                                  # text, exit 1 on errors\n"
                            "  kueuegov lint -f queues/ --policy policy.yaml --fail-on warning\n"

@@ -1,6 +1,7 @@
 // `kueuegov simulate`: Kueue's scheduling cycles over the loaded state, offline
 // (kueue-admission.md §4-§8): which workloads get quota, which are preempted, and
 // the message every pending workload would carry.
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/scope_flags.h"
 #include "cli/verbs.h"
@@ -26,7 +27,9 @@ Verb simulate_verb() {
                 auto config = std::make_shared<std::string>();
                 auto now = std::make_shared<std::string>();
                 auto scope = std::make_shared<ScopeFlags>();
-                add_filename_flags(cmd, *paths);
+                auto live = std::make_shared<LiveFlags>();
+                add_filename_flags(cmd, *paths, false);
+                add_live_flags(cmd, *live);
                 add_scope_flags(cmd, *scope);
                 cmd.add_option("--cycles", *cycles, "Scheduling cycles to run (default 1)")->check(CLI::Range(1, 100000));
                 cmd.add_flag("--until-stable", *until_stable,
@@ -40,6 +43,7 @@ Verb simulate_verb() {
                            "  kueuegov simulate -f cluster/ --until-stable\n"
                            "  kueuegov simulate --cycles 3 -o json scenario.yaml\n"
                            "  kueuegov simulate -f state.yaml -n team-a -l priority=high\n"
+                           "  kueuegov simulate --context prod --until-stable   # through kubectl\n"
                            "-n and -l narrow the decisions shown; the cycles always run over every workload,\n"
                            "since quota is shared across namespaces.");
                 return [=] {
@@ -49,8 +53,10 @@ Verb simulate_verb() {
                     }
                     std::vector<std::string> all = *paths;
                     if (!config->empty()) all.push_back(*config);
-                    LoadedInput in = load_inputs(all);
-                    if (!in.ok || in.diags.error_count() || refuse_invalid_kueue_config(in.cluster)) {
+                    LoadedInput in;
+                    if (paths->empty() && !live->active()) all.clear();  // --kueue-config alone is no cluster
+                    if (!load_sources(all, *live, LiveVerb::simulate, "simulate", in) || in.diags.error_count() ||
+                        refuse_invalid_kueue_config(in.cluster)) {
                         return k_exit_usage;
                     }
                     report::render_assumptions(std::cerr, "simulate", sim::missing_references(in.cluster));
