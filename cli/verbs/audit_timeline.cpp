@@ -7,6 +7,8 @@
 #include "cli/verbs/audit.h"
 #include "report/timeline_render.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -16,10 +18,30 @@ namespace kg::cli {
 namespace {
 
 struct TimelineArgs {
-    std::string target, db, output = "text";
+    std::string target, db, output = "text", namespace_;
 };
 
-int run_timeline(const TimelineArgs& a) {
+/// -n NAMESPACE as kubectl takes it: NAME becomes NAMESPACE/NAME and KIND/NAME becomes
+/// KIND/NAMESPACE/NAME. False (after an error) when TARGET already names a namespace.
+bool apply_namespace(TimelineArgs& a) {
+    if (a.namespace_.empty()) return true;
+    const std::size_t slashes = static_cast<std::size_t>(std::count(a.target.begin(), a.target.end(), '/'));
+    const bool kind_first = slashes == 1 && std::isupper(static_cast<unsigned char>(a.target[0]));
+    if (slashes == 0) {
+        a.target = a.namespace_ + "/" + a.target;
+        return true;
+    }
+    if (kind_first) {
+        a.target.insert(a.target.find('/') + 1, a.namespace_ + "/");
+        return true;
+    }
+    std::cerr << "kueuegov: error: -n " << a.namespace_ << " with \"" << a.target
+              << "\", which names its namespace already: give NAMESPACE/NAME or -n NAMESPACE NAME\n";
+    return false;
+}
+
+int run_timeline(TimelineArgs& a) {
+    if (!apply_namespace(a)) return k_exit_usage;
     if (!std::filesystem::exists(a.db)) {
         std::cerr << "kueuegov: error: cannot open evidence store " << a.db << ": no such file\n";
         return k_exit_usage;
@@ -50,11 +72,14 @@ Verb audit_timeline_subcommand() {
                     ->required();
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file written by audit ingest)")->required();
                 cmd.add_option("-o,--output", a->output, "Output format")->check(CLI::IsMember({"text", "json"}));
+                cmd.add_option("-n,--namespace", a->namespace_,
+                               "Namespace of a bare NAME or KIND/NAME target, as kubectl takes it");
                 cmd.footer("Examples:\n"
                            "  kueuegov audit timeline ml/job-train-7f3c2 --db evidence.db      # a Workload\n"
                            "  kueuegov audit timeline ml/train --db evidence.db                # a Job and its Workload\n"
                            "  kueuegov audit timeline ClusterQueue/team-a --db evidence.db -o json\n"
                            "  kueuegov audit timeline LocalQueue/ml/default --db evidence.db\n"
+                           "  kueuegov audit timeline -n ml job-train-7f3c2 --db evidence.db   # = ml/job-train-7f3c2\n"
                            "Exit status: 0 history printed; 1 the store has no history for the target; 2 usage error,\n"
                            "an ambiguous target or a store that cannot be opened.");
                 return [a] { return run_timeline(*a); };

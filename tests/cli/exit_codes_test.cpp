@@ -80,6 +80,8 @@ const Row k_rows[] = {
     {"audit check --sarif-root missing", "audit check --db @T@/e.db -o sarif --sarif-root @T@/no-such-dir", 2},
     {"audit timeline", "audit timeline team-a/job-eval-0a1b2 --db @T@/e.db", 0},
     {"audit timeline no history", "audit timeline team-a/missing --db @T@/e.db", 1},
+    {"audit timeline -n NAME", "audit timeline -n team-a job-eval-0a1b2 --db @T@/e.db", 0},
+    {"audit timeline -n with NAMESPACE/NAME", "audit timeline -n team-a team-a/job-eval-0a1b2 --db @T@/e.db", 2},
     {"version", "version", 0},
     {"version -o json", "version -o json", 0},
     {"version -o unknown format", "version -o xml", 2},
