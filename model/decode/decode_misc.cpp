@@ -96,8 +96,11 @@ void decode_kueue_config(const Node& obj, Cluster& out, DiagSink& diags) {
             }
         }
     }
-    c.quota_check_ignore_undeclared =
-        as_string(obj.get("quotaCheckStrategy"), diags, "quotaCheckStrategy").value_or("") == "IgnoreUndeclared";
+    // A field of resources (apis/config/v1beta2 Resources.QuotaCheckStrategy); at the top level
+    // Kueue's strict decoding refuses it (kueue_config_fields.cpp).
+    c.quota_check_ignore_undeclared = as_string(obj.at_path("resources.quotaCheckStrategy"), diags,
+                                                "resources.quotaCheckStrategy")
+                                          .value_or("") == "IgnoreUndeclared";
     if (const Node* t = obj.at_path("waitForPodsReady.requeuingStrategy.timestamp")) {
         c.requeue_by_creation = as_string(t, diags, "requeuingStrategy.timestamp").value_or("") == "Creation";
     }

@@ -162,6 +162,7 @@ void wait_for_pods_ready(const Node& obj, bool v1beta1, std::vector<ConfigIssue>
 std::vector<ConfigIssue> validate_kueue_config(const Node& obj, bool v1beta1,
                                                const std::optional<LabelSelector>& managed_jobs_selector) {
     std::vector<ConfigIssue> out;
+    unknown_config_fields(obj, v1beta1, out);
     wait_for_pods_ready(obj, v1beta1, out);
     integrations(obj, managed_jobs_selector, out);
     fair_sharing(obj, out);

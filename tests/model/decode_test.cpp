@@ -300,8 +300,7 @@ TEST_CASE("Kueue Configuration, v1beta2 and v1beta1, also inside its ConfigMap",
 kind: Configuration
 fairSharing: {}
 manageJobsWithoutQueueName: true
-quotaCheckStrategy: IgnoreUndeclared
-resources: {excludeResourcePrefixes: [ephemeral-storage]}
+resources: {excludeResourcePrefixes: [ephemeral-storage], quotaCheckStrategy: IgnoreUndeclared}
 waitForPodsReady: {requeuingStrategy: {timestamp: Creation}}
 )");
     REQUIRE(errors(a).empty());
@@ -311,6 +310,7 @@ waitForPodsReady: {requeuingStrategy: {timestamp: Creation}}
     CHECK(a.cluster.kueue_config->quota_check_ignore_undeclared);
     CHECK(a.cluster.kueue_config->requeue_by_creation);
     CHECK(a.cluster.kueue_config->exclude_resource_prefixes == std::vector<std::string>{"ephemeral-storage"});
+    CHECK(a.cluster.kueue_config->issues.empty());
 
     auto b = load(R"(apiVersion: v1
 kind: ConfigMap
