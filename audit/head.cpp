@@ -2,8 +2,6 @@
 
 #include <simdjson.h>
 
-#include <fstream>
-#include <iterator>
 
 namespace kg::audit {
 
@@ -38,17 +36,18 @@ std::string text_field(simdjson::dom::element e, const char* key) {
 
 }  // namespace
 
-model::Result<SignedHead> read_expected_head(const std::string& arg) {
+model::Result<SignedHead> read_expected_head(const std::string& arg, const model::LoadOptions& opt) {
     SignedHead out;
     if (is_hex64(arg)) {
         out.head.hash = arg;
         return out;
     }
-    std::ifstream in(arg, std::ios::binary);
-    if (!in)
+    auto read = model::read_limited(arg, opt);
+    if (!read)
         return model::make_error("--expect-head " + arg + ": expected a 64-hex chain hash or a file written by "
-                                 "`kueuegov audit head`/`audit sign`, found neither (cannot open the file)");
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
+                                 "`kueuegov audit head`/`audit sign`, found neither (cannot read the file: " +
+                                 read.error().message + ")");
+    const std::string& text = *read;
     simdjson::dom::parser parser;
     simdjson::dom::element root;
     if (auto err = parser.parse(text).get(root); err || !root.is_object())

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "audit/history.h"
+#include "model/loader.h"
 #include "model/result.h"
 
 #include <cstdint>
@@ -36,7 +37,8 @@ std::string head_message(const ChainHead& h);
 
 /// Reads `--expect-head`: a file written by `audit head` or `audit sign` (JSON), else a bare
 /// 64-hex batch hash (sequence 0 = find it anywhere in the chain).
-model::Result<SignedHead> read_expected_head(const std::string& file_or_hash);
+/// The file is read within the byte limits of `opt`.
+model::Result<SignedHead> read_expected_head(const std::string& file_or_hash, const model::LoadOptions& opt = {});
 
 /// What a verified chain says about an expected head: problems when the head is not in the
 /// chain at its position (rewritten) or the chain is shorter (tail truncated, store emptied).

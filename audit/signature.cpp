@@ -5,6 +5,8 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -33,12 +35,16 @@ std::string openssl_error() {
     return buf;
 }
 
-model::Result<Pkey> read_key(const std::string& path, bool is_private) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return model::make_error("cannot open key " + path);
-    EVP_PKEY* k = is_private ? PEM_read_PrivateKey(f, nullptr, nullptr, nullptr)
-                             : PEM_read_PUBKEY(f, nullptr, nullptr, nullptr);
-    std::fclose(f);
+// The key is read whole within the byte limits first: OpenSSL's PEM reader would scan a device
+// or an endless stream for "-----BEGIN" forever.
+model::Result<Pkey> read_key(const std::string& path, bool is_private, const model::LoadOptions& opt) {
+    auto text = model::read_limited(path, opt);
+    if (!text) return model::make_error("cannot read key " + path + ": " + text.error().message);
+    std::unique_ptr<BIO, BioFree> bio(BIO_new_mem_buf(text->data(), static_cast<int>(std::min<std::size_t>(
+                                                                         text->size(), INT_MAX))));
+    if (!bio) return model::make_error("cannot read key " + path + ": " + openssl_error());
+    EVP_PKEY* k = is_private ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr)
+                             : PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr, nullptr);
     if (!k)
         return model::make_error(path + ": expected a PEM " + (is_private ? "private" : "public") +
                                  " key (openssl genpkey -algorithm ed25519), found none: " + openssl_error());
@@ -69,8 +75,9 @@ bool unbase64(const std::string& text, std::vector<unsigned char>& out) {
 
 }  // namespace
 
-model::Result<Signature> sign_ed25519(const std::string& key_path, const std::string& message) {
-    auto key = read_key(key_path, true);
+model::Result<Signature> sign_ed25519(const std::string& key_path, const std::string& message,
+                                      const model::LoadOptions& opt) {
+    auto key = read_key(key_path, true, opt);
     if (!key) return key.error();
     std::unique_ptr<EVP_MD_CTX, MdCtxFree> ctx(EVP_MD_CTX_new());
     std::size_t len = 0;
@@ -95,8 +102,8 @@ model::Result<Signature> sign_ed25519(const std::string& key_path, const std::st
 }
 
 model::Result<bool> verify_ed25519(const std::string& pub_path, const std::string& message,
-                                   const std::string& signature_b64) {
-    auto key = read_key(pub_path, false);
+                                   const std::string& signature_b64, const model::LoadOptions& opt) {
+    auto key = read_key(pub_path, false, opt);
     if (!key) return key.error();
     std::vector<unsigned char> sig;
     if (!unbase64(signature_b64, sig)) return false;

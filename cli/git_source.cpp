@@ -8,23 +8,27 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace kg::cli {
 
 namespace {
 
-// Runs argv, returns its stdout; false when it cannot start or exits non-zero.
-bool run_capture(const std::vector<std::string>& argv, std::string& out) {
+enum class Capture { ok, failed, over_limit };
+
+// Runs argv, returns its stdout; failed when it cannot start or exits non-zero. At most `limit`
+// bytes are kept: past them the pipe is closed (git stops on SIGPIPE) and over_limit returned.
+Capture run_capture(const std::vector<std::string>& argv, std::string& out, std::uint64_t limit) {
     int fds[2];
     if (pipe(fds) != 0) {
-        return false;
+        return Capture::failed;
     }
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
-        return false;
+        return Capture::failed;
     }
     if (pid == 0) {
         dup2(fds[1], STDOUT_FILENO);
@@ -45,13 +49,21 @@ bool run_capture(const std::vector<std::string>& argv, std::string& out) {
     close(fds[1]);
     char buf[65536];
     ssize_t n = 0;
+    bool over = false;
     while ((n = read(fds[0], buf, sizeof buf)) > 0) {
+        if (out.size() + static_cast<std::size_t>(n) > limit) {
+            over = true;
+            break;
+        }
         out.append(buf, static_cast<std::size_t>(n));
     }
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (over) {
+        return Capture::over_limit;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? Capture::ok : Capture::failed;
 }
 
 bool manifest_name(const std::string& path) {
@@ -68,7 +80,8 @@ bool manifest_name(const std::string& path) {
 
 bool is_git_source(const std::string& spec) { return spec.rfind("git:", 0) == 0; }
 
-bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSink& diags) {
+bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSink& diags,
+                     const model::LoadOptions& opt) {
     std::string rest = spec.substr(4);
     std::size_t colon = rest.find(':');
     std::string rev = colon == std::string::npos ? rest : rest.substr(0, colon);
@@ -78,7 +91,7 @@ bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSi
     if (!path.empty()) {
         ls.push_back(path);
     }
-    if (rev.empty() || rev[0] == '-' || !run_capture(ls, listing)) {
+    if (rev.empty() || rev[0] == '-' || run_capture(ls, listing, opt.max_file_bytes) != Capture::ok) {
         std::uint32_t id = out.files.add(spec);
         diags.error({id, 0, 0}, "cannot read git revision \"" + rev + "\": expected a commit, branch or tag of the "
                                 "repository in the current directory");
@@ -92,6 +105,7 @@ bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSi
                                     "\": expected a file or directory of that commit");
         return false;
     }
+    bool ok = true;
     std::size_t start = 0;
     while (start < listing.size()) {
         std::size_t end = listing.find('\0', start);
@@ -101,15 +115,28 @@ bool load_git_source(const std::string& spec, model::Cluster& out, model::DiagSi
             continue;
         }
         std::string text;
-        if (!run_capture({"git", "show", rev + ":" + file}, text)) {
+        // A blob is an input like a file: the same limits per file and per run.
+        std::uint64_t used = opt.run_read != nullptr ? *opt.run_read : 0;
+        std::uint64_t left = opt.max_total_bytes - std::min(used, opt.max_total_bytes);
+        Capture c = run_capture({"git", "show", rev + ":" + file}, text, std::min(left, opt.max_file_bytes));
+        if (opt.run_read != nullptr) {
+            *opt.run_read += text.size();
+        }
+        if (c != Capture::ok) {
             std::uint32_t id = out.files.add(rev + ":" + file);
-            diags.error({id, 0, 0}, "cannot read from git");
+            diags.error({id, 0, 0}, c == Capture::failed ? std::string("cannot read from git")
+                                    : left < opt.max_file_bytes
+                                        ? "cannot read: input exceeds the limit of " + std::to_string(opt.max_total_bytes) +
+                                              " bytes per run (--max-total-input-bytes raises it); stopped reading there"
+                                        : "cannot read: input exceeds the limit of " + std::to_string(opt.max_file_bytes) +
+                                              " bytes per file (--max-input-bytes raises it); stopped reading there");
+            ok = false;
             continue;
         }
-        model::load_text(rev + ":" + file, std::move(text), out, diags);
+        model::load_text(rev + ":" + file, std::move(text), out, diags, opt);
     }
     out.reindex();
-    return true;
+    return ok;
 }
 
 }  // namespace kg::cli

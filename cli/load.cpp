@@ -10,7 +10,13 @@
 namespace kg::cli {
 
 model::LoadOptions& input_load_options() {
-    static model::LoadOptions opt;
+    // One process is one run: every reader of the command counts into the same byte total.
+    static std::uint64_t run_read = 0;
+    static model::LoadOptions opt = [] {
+        model::LoadOptions o;
+        o.run_read = &run_read;
+        return o;
+    }();
     return opt;
 }
 
@@ -24,6 +30,20 @@ void add_input_limit_flags(CLI::App& cmd) {
     cmd.add_option("--max-total-input-bytes", opt.max_total_bytes,
                    "Stop with an error (exit 2) when all inputs together hold more bytes than this")
         ->default_val(model::k_default_max_total_bytes)
+        ->check(CLI::PositiveNumber);
+    add_document_limit_flags(cmd);
+}
+
+void add_document_limit_flags(CLI::App& cmd) {
+    model::LoadOptions& opt = input_load_options();
+    cmd.add_option("--max-nodes-per-object", opt.max_nodes,
+                   "Refuse (a file:line:col error) a YAML/JSON object, or one item of a List, holding more nodes "
+                   "than this")
+        ->default_val(model::k_default_max_nodes)
+        ->check(CLI::PositiveNumber);
+    cmd.add_option("--max-mapping-keys", opt.max_mapping_keys,
+                   "Refuse (a file:line:col error) a YAML/JSON mapping holding more keys than this")
+        ->default_val(model::k_default_max_mapping_keys)
         ->check(CLI::PositiveNumber);
 }
 

@@ -16,8 +16,13 @@ namespace kg::cli {
 /// The load options set by the input limit flags (defaults until a command line sets them).
 model::LoadOptions& input_load_options();
 
-/// Adds `--max-input-bytes N` and `--max-total-input-bytes N` (into input_load_options()).
+/// Adds `--max-input-bytes N`, `--max-total-input-bytes N`, `--max-nodes-per-object N` and
+/// `--max-mapping-keys N` (into input_load_options()).
 void add_input_limit_flags(CLI::App& cmd);
+
+/// Adds only `--max-nodes-per-object N` and `--max-mapping-keys N` (audit ingest, whose byte
+/// limits differ: logs have no total cap).
+void add_document_limit_flags(CLI::App& cmd);
 
 /// Adds `--max-input-bytes`, `--max-total-input-bytes`, `-f,--filename PATH` (repeatable) and positional PATH... to `cmd`, both into `paths`.
 void add_filename_flags(CLI::App& cmd, std::vector<std::string>& paths, bool required = true);

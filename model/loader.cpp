@@ -49,10 +49,38 @@ std::string bytes_text(std::uint64_t n) {
     return std::to_string(n) + " bytes";
 }
 
+}  // namespace
+
+Result<std::string> read_limited(const std::string& path, const LoadOptions& opt) {
+    std::uint64_t own = 0;
+    std::uint64_t& used = opt.run_read != nullptr ? *opt.run_read : own;
+    std::uint64_t left = opt.max_total_bytes - std::min(used, opt.max_total_bytes);
+    bool run_limit = left < opt.max_file_bytes;
+    auto in = read_input(path, std::min(left, opt.max_file_bytes));
+    if (!in) {
+        return make_error(in.error().message);
+    }
+    used += in->text.size();
+    if (in->over_limit) {
+        std::string what = run_limit ? "the limit of " + bytes_text(opt.max_total_bytes) +
+                                           " per run (--max-total-input-bytes raises it)"
+                                     : "the limit of " + bytes_text(opt.max_file_bytes) +
+                                           " per file (--max-input-bytes raises it)";
+        return make_error("input exceeds " + what + "; stopped reading there");
+    }
+    return std::move(in->text);
+}
+
+namespace {
+
 // Walks and loads the paths of one load_paths call, keeping the run's byte budget.
 class PathLoader {
 public:
-    PathLoader(Cluster& out, DiagSink& diags, const LoadOptions& opt) : m_out(out), m_diags(diags), m_opt(opt) {}
+    PathLoader(Cluster& out, DiagSink& diags, const LoadOptions& opt) : m_out(out), m_diags(diags), m_opt(opt) {
+        if (m_opt.run_read == nullptr) {
+            m_opt.run_read = &m_read;  // this call is the run
+        }
+    }
 
     bool all_read() const { return m_all_read; }
 
@@ -109,38 +137,26 @@ private:
     }
 
     void load_one(const std::string& path) {
-        std::uint64_t left = m_opt.max_total_bytes - std::min(m_read, m_opt.max_total_bytes);
-        bool run_limit = left < m_opt.max_file_bytes;
-        auto in = read_input(path, std::min(left, m_opt.max_file_bytes));
-        if (!in) {
-            fail(path, in.error().message);
-            return;
-        }
-        m_read += in->text.size();
+        auto in = read_limited(path, m_opt);
         std::string name = path == "-" ? "<stdin>" : path;
-        if (in->over_limit) {
-            // Nothing of a cut-off input is loaded: a half-read List would look complete.
-            std::string what = run_limit ? "the limit of " + bytes_text(m_opt.max_total_bytes) +
-                                               " per run (--max-total-input-bytes raises it)"
-                                         : "the limit of " + bytes_text(m_opt.max_file_bytes) +
-                                               " per file (--max-input-bytes raises it)";
-            fail(name, "input exceeds " + what + "; stopped reading there");
+        if (!in) {
+            fail(name, in.error().message);
             return;
         }
         std::uint32_t id = m_out.files.add(name);
-        if (in->text.find('\0') != std::string::npos) {
+        if (in->find('\0') != std::string::npos) {
             m_all_read = false;  // not text: parse_objects names the NUL byte's position
         }
-        load_file_text(id, in->text, m_out, m_diags, m_opt);
+        load_file_text(id, *in, m_out, m_diags, m_opt);
         if (m_opt.keep_text) {
-            m_out.files.set_text(id, std::move(in->text));
+            m_out.files.set_text(id, std::move(*in));
         }
     }
 
     Cluster& m_out;
     DiagSink& m_diags;
-    const LoadOptions& m_opt;
-    std::uint64_t m_read = 0;  ///< bytes read so far in this run
+    LoadOptions m_opt;
+    std::uint64_t m_read = 0;  ///< bytes read by this call when the caller keeps no run count
     bool m_all_read = true;
 };
 

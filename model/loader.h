@@ -6,6 +6,7 @@
 
 #include "model/cluster.h"
 #include "model/diagnostic.h"
+#include "model/result.h"
 #include "model/yaml/node.h"
 
 #include <functional>
@@ -17,6 +18,8 @@ namespace kg::model {
 /// Defaults of the input size limits (documented in kueuegov(1) and --help).
 inline constexpr std::uint64_t k_default_max_file_bytes = 256ull << 20;    // 256 MiB
 inline constexpr std::uint64_t k_default_max_total_bytes = 1024ull << 20;  // 1 GiB
+inline constexpr std::size_t k_default_max_nodes = 2'000'000;
+inline constexpr std::size_t k_default_max_mapping_keys = 100'000;
 
 struct LoadOptions {
     /// Keep file texts in Cluster::files so diagnostics can show the source line.
@@ -26,15 +29,19 @@ struct LoadOptions {
     /// Maximum nodes produced by alias expansion in one document (alias-bomb guard).
     std::size_t max_alias_nodes = 1'000'000;
     /// Maximum nodes (scalars, mappings, sequences) in one object: a document, or one
-    /// item of a List export; a larger one is rejected with a diagnostic.
-    std::size_t max_nodes = 2'000'000;
-    /// Maximum keys in one mapping.
-    std::size_t max_mapping_keys = 100'000;
+    /// item of a List export; a larger one is rejected with a diagnostic (`--max-nodes-per-object`).
+    std::size_t max_nodes = k_default_max_nodes;
+    /// Maximum keys in one mapping (`--max-mapping-keys`).
+    std::size_t max_mapping_keys = k_default_max_mapping_keys;
     /// Maximum bytes read from one file (or stdin, a FIFO, a device); reading stops
     /// there with an error instead of growing without bound (`--max-input-bytes`).
     std::uint64_t max_file_bytes = k_default_max_file_bytes;
-    /// Maximum bytes read by one load_paths call over all its files (`--max-total-input-bytes`).
+    /// Maximum bytes read by one run over all its inputs (`--max-total-input-bytes`).
     std::uint64_t max_total_bytes = k_default_max_total_bytes;
+    /// Bytes the run has read so far, shared by every reader of one command (manifests, policy,
+    /// baseline, trace, templates, keys), so the run limit bounds them all; null: each
+    /// load_paths or read_limited call counts on its own.
+    std::uint64_t* run_read = nullptr;
     /// Parse the items of a large `kubectl get -o yaml|json` List export in batches on
     /// two threads (objects, diagnostics and positions are those of the one-pass parse).
     bool parallel_lists = true;
@@ -42,6 +49,13 @@ struct LoadOptions {
     /// parsed in one pass.
     std::size_t list_batch_bytes = 32 * 1024;
 };
+
+/// Reads all of one input ("-" is stdin; a file, FIFO or device) within the byte limits of
+/// `opt`, adding what it read to *opt.run_read. The error names no file; it says why: the
+/// unreadable reason, or "input exceeds the limit of N bytes per file (--max-input-bytes raises
+/// it); stopped reading there" (or per run, --max-total-input-bytes). Nothing of an input over
+/// a limit is returned: half a file would look complete.
+Result<std::string> read_limited(const std::string& path, const LoadOptions& opt);
 
 /// Loads every path into `out`, appending diagnostics for input problems. A broken
 /// document does not stop the others. Returns false when a path cannot be read, or

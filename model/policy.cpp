@@ -3,7 +3,6 @@
 #include "model/policy.h"
 #include "model/spelling.h"
 
-#include "model/input_file.h"
 
 #include "model/decode/fields.h"
 #include "model/loader.h"
@@ -221,12 +220,12 @@ void read_prices(const Node& doc, PriceList& pl, DiagSink& diags) {
 }
 
 template <typename T, typename F>
-T load_one(SourceFiles& files, std::string name, std::string text, DiagSink& diags, F read) {
+T load_one(SourceFiles& files, std::string name, std::string text, DiagSink& diags, const LoadOptions& opt, F read) {
     T out;
     std::uint32_t id = files.add(std::move(name), text);
     std::string_view view = files.text(id);
     std::size_t docs = 0;
-    parse_objects(id, view, diags, {}, [&](Node&& doc) {
+    parse_objects(id, view, diags, opt, [&](Node&& doc) {
         if (++docs > 1) {
             diags.error(doc.pos, "expected one document in this file, found another");
             return;
@@ -240,17 +239,14 @@ T load_one(SourceFiles& files, std::string name, std::string text, DiagSink& dia
     return out;
 }
 
-// Bounded like manifests, so `--policy /dev/zero` stops instead of filling memory.
-Result<std::string> read_file(const std::string& path) {
-    auto in = read_input(path, k_default_max_file_bytes);
+// Bounded like manifests (and counted in the run's bytes), so `--policy /dev/zero` stops
+// instead of filling memory.
+Result<std::string> read_file(const std::string& path, const LoadOptions& opt) {
+    auto in = read_limited(path, opt);
     if (!in) {
         return make_error("cannot read " + path + ": " + in.error().message);
     }
-    if (in->over_limit) {
-        return make_error("cannot read " + path + ": input exceeds the limit of " +
-                          std::to_string(k_default_max_file_bytes) + " bytes per file");
-    }
-    return std::move(in->text);
+    return std::move(*in);
 }
 
 }  // namespace
@@ -267,28 +263,32 @@ bool GovernancePolicy::sharing_allowed(std::string_view a, std::string_view b) c
     return false;
 }
 
-GovernancePolicy load_policy_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags) {
-    return load_one<GovernancePolicy>(files, std::move(name), std::move(text), diags, read_policy);
+GovernancePolicy load_policy_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags,
+                                  const LoadOptions& opt) {
+    return load_one<GovernancePolicy>(files, std::move(name), std::move(text), diags, opt, read_policy);
 }
 
-Result<GovernancePolicy> load_policy_file(SourceFiles& files, const std::string& path, DiagSink& diags) {
-    Result<std::string> text = read_file(path);
+Result<GovernancePolicy> load_policy_file(SourceFiles& files, const std::string& path, DiagSink& diags,
+                                          const LoadOptions& opt) {
+    Result<std::string> text = read_file(path, opt);
     if (!text) {
         return text.error();
     }
-    return load_policy_text(files, path, std::move(*text), diags);
+    return load_policy_text(files, path, std::move(*text), diags, opt);
 }
 
-PriceList load_price_list_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags) {
-    return load_one<PriceList>(files, std::move(name), std::move(text), diags, read_prices);
+PriceList load_price_list_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags,
+                               const LoadOptions& opt) {
+    return load_one<PriceList>(files, std::move(name), std::move(text), diags, opt, read_prices);
 }
 
-Result<PriceList> load_price_list_file(SourceFiles& files, const std::string& path, DiagSink& diags) {
-    Result<std::string> text = read_file(path);
+Result<PriceList> load_price_list_file(SourceFiles& files, const std::string& path, DiagSink& diags,
+                                       const LoadOptions& opt) {
+    Result<std::string> text = read_file(path, opt);
     if (!text) {
         return text.error();
     }
-    return load_price_list_text(files, path, std::move(*text), diags);
+    return load_price_list_text(files, path, std::move(*text), diags, opt);
 }
 
 bool is_accelerator(std::string_view r, const std::vector<std::string>& extra) {

@@ -5,6 +5,7 @@
 
 #include "model/cluster.h"
 #include "model/diagnostic.h"
+#include "model/loader.h"
 #include "model/quantity.h"
 #include "model/source_pos.h"
 
@@ -73,12 +74,18 @@ struct PriceList {
 
 /// Reads a GovernancePolicy from `text` (file registered in `files` as `name`). Problems
 /// become diagnostics; the returned policy holds what could be read.
-GovernancePolicy load_policy_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags);
-/// Reads a policy file; Error when the file cannot be read.
-Result<GovernancePolicy> load_policy_file(SourceFiles& files, const std::string& path, DiagSink& diags);
+/// `opt` bounds the document (nodes, keys, depth) as it bounds manifests.
+GovernancePolicy load_policy_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags,
+                                  const LoadOptions& opt = {});
+/// Reads a policy file within the byte limits of `opt` (counted into the run's bytes); Error
+/// ("cannot read PATH: why") when the file cannot be read or exceeds a limit.
+Result<GovernancePolicy> load_policy_file(SourceFiles& files, const std::string& path, DiagSink& diags,
+                                          const LoadOptions& opt = {});
 
-PriceList load_price_list_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags);
-Result<PriceList> load_price_list_file(SourceFiles& files, const std::string& path, DiagSink& diags);
+PriceList load_price_list_text(SourceFiles& files, std::string name, std::string text, DiagSink& diags,
+                               const LoadOptions& opt = {});
+Result<PriceList> load_price_list_file(SourceFiles& files, const std::string& path, DiagSink& diags,
+                                       const LoadOptions& opt = {});
 
 /// True when `resource` is an accelerator: the built-in list (nvidia.com/gpu, nvidia.com/mig-*,
 /// amd.com/gpu, google.com/tpu, habana.ai/gaudi, aws.amazon.com/neuron*, gpu.intel.com/*) or

@@ -6,6 +6,7 @@
 #include "report/escape.h"
 #include "report/escape_json.h"
 
+#include "model/loader.h"
 #include "model/time.h"
 
 #include <mstch/mstch.hpp>
@@ -245,7 +246,7 @@ Templates builtin_templates() {
     return t;
 }
 
-model::Result<Templates> load_templates(const std::string& dir) {
+model::Result<Templates> load_templates(const std::string& dir, const model::LoadOptions& opt) {
     namespace fs = std::filesystem;
     Templates t = builtin_templates();
     std::error_code ec;
@@ -253,21 +254,20 @@ model::Result<Templates> load_templates(const std::string& dir) {
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
         if (!name.ends_with(".mustache") || !e.is_regular_file()) continue;
-        std::ifstream in(e.path(), std::ios::binary);
-        if (!in) return model::Error{"cannot read template " + e.path().string()};
-        std::ostringstream ss;
-        ss << in.rdbuf();
+        // Bounded like every input: a template is read within the run's byte limits.
+        auto text = model::read_limited(e.path().string(), opt);
+        if (!text) return model::Error{"cannot read template " + e.path().string() + ": " + text.error().message};
         if (name == "report.html.mustache") {
-            t.html = ss.str();
+            t.html = std::move(*text);
         } else if (name == "report.md.mustache") {
-            t.markdown = ss.str();
+            t.markdown = std::move(*text);
         } else {
             const std::string key = name.substr(0, name.size() - std::string_view(".mustache").size());
             auto it = std::find_if(t.partials.begin(), t.partials.end(), [&](const auto& p) { return p.first == key; });
             if (it != t.partials.end())
-                it->second = ss.str();
+                it->second = std::move(*text);
             else
-                t.partials.emplace_back(key, ss.str());
+                t.partials.emplace_back(key, std::move(*text));
         }
     }
     if (ec) return model::Error{"template directory " + dir + " cannot be read: " + ec.message()};

@@ -7,6 +7,7 @@
 // self-contained HTML file (inline CSS and SVG, no scripts), Markdown, or JSON.
 #pragma once
 
+#include "model/loader.h"
 #include "model/result.h"
 
 #include <cstdint>
@@ -102,13 +103,14 @@ enum class ReportFormat { html, markdown, json };
 std::optional<std::int64_t> percentile(std::vector<std::int64_t> values, int p);
 
 /// Layout texts: the built-in ones, or those in `dir` (report.html.mustache, report.md.mustache,
-/// and partials *.mustache) where present. Error when `dir` cannot be read.
+/// and partials *.mustache) where present, each read within the byte limits of `opt`. Error when
+/// `dir` or a template cannot be read or a template exceeds a limit.
 struct Templates {
     std::string html, markdown;
     std::vector<std::pair<std::string, std::string>> partials;
 };
 Templates builtin_templates();
-model::Result<Templates> load_templates(const std::string& dir);
+model::Result<Templates> load_templates(const std::string& dir, const model::LoadOptions& opt = {});
 
 /// Renders the report. Every string from the data is escaped for the format. Error when a
 /// template fails to render.

@@ -2,21 +2,15 @@
 
 #include "audit/sha256.h"
 
-#include <fstream>
-#include <iterator>
 #include <map>
 
 namespace kg::audit::effects {
 
 namespace {
 
-std::string file_sha256(const std::string& name, std::string_view kept) {
-    if (!kept.empty()) return sha256_hex(kept);
-    std::ifstream in(name, std::ios::binary);
-    if (!in) return "unavailable";
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return sha256_hex(text);
-}
+// The hash of the bytes that were loaded and judged (every verb keeps them), never of a second
+// read: the file may have changed since, and a FIFO or device cannot be read twice.
+std::string file_sha256(std::string_view kept) { return sha256_hex(kept); }
 
 template <typename Objects>
 void count_by_file(const Objects& objs, std::map<std::uint32_t, std::int64_t>& n) {
@@ -42,7 +36,7 @@ std::vector<InventoryEntry> manifest_inventory(const model::Cluster& c, bool las
     for (std::uint32_t i = 1; i < c.files.size(); ++i) {
         const bool policy = last_is_policy && i == c.files.size() - 1;
         // The policy file is one document of the tool's own; its "records" are not objects.
-        out.push_back({c.files.name(i), policy ? "policy" : "manifests", file_sha256(c.files.name(i), c.files.text(i)),
+        out.push_back({c.files.name(i), policy ? "policy" : "manifests", file_sha256(c.files.text(i)),
                        policy ? 1 : (objects.count(i) ? objects.at(i) : 0)});
     }
     return out;

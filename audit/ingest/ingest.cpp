@@ -141,7 +141,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
 
     // Detect: JSON lines when the first line is a JSON object on its own (or the second line
     // starts one: the first may be corrupt); anything else is a document stream.
-    LineReader reader(in, opt.max_line, simdjson::SIMDJSON_PADDING);
+    LineReader reader(in, opt.max_line, simdjson::SIMDJSON_PADDING, opt.limits.max_file_bytes);
     std::deque<PeekedLine> peeked;
     for (Line l; peeked.size() < 2 && reader.next(l);) {
         if (trim_left(l.text).empty() && peeked.empty()) continue;
@@ -189,7 +189,12 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
 
     std::uint64_t last_line = 0, end_offset = 0;
     const std::uint64_t first_line = peeked.empty() ? 0 : peeked.front().number;
-    if (lines_mode) {
+    const bool stopped_in_peek = !reader.stop_reason().empty();
+    if (stopped_in_peek) {
+        // Nothing is read past the stop; the stopped line is the one bad event of its kind.
+        ++res.counts.events;
+        ++res.counts.bad;
+    } else if (lines_mode) {
         std::uint64_t since_commit = 0, last_commit_offset = 0;
         if (st.resumed && st.resume_offset > 0) {
             while (!peeked.empty() && peeked.front().end_offset <= st.resume_offset) peeked.pop_front();
@@ -206,8 +211,8 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
             if (too_long) {
                 ++res.counts.events;
                 ++res.counts.bad;
-                ex.bad(number, "expected an audit event line under " + std::to_string(opt.max_line >> 20) +
-                                   " MiB, found a longer line (skipped)");
+                ex.bad(number, "expected an audit event line of at most " + std::to_string(opt.max_line) +
+                                   " bytes (--max-line-bytes raises it), found a longer line (skipped)");
             } else if (!t.empty() && t.front() != '{' && t.front() != '[') {
                 ++res.counts.events;
                 ++res.counts.bad;
@@ -246,10 +251,11 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
             text += '\n';
         }
         std::string rest;
-        if (!reader.rest(rest, opt.max_document)) {
+        if (!reader.rest(rest, opt.limits.max_file_bytes)) {
             res.status = SourceResult::Status::unreadable;
-            res.message = "document larger than " + std::to_string(opt.max_document >> 20) +
-                          " MiB (split it, or convert it to JSON lines)";
+            res.message = "input exceeds the limit of " + std::to_string(opt.limits.max_file_bytes) +
+                          " bytes per file (--max-input-bytes raises it; or split it, or convert it to JSON "
+                          "lines); stopped reading there";
             return res;
         }
         text += rest;
@@ -270,7 +276,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
         model::SourceFiles files;
         const std::uint32_t file_id = files.add(path == "-" ? "<stdin>" : path);
         model::DiagSink diags;
-        model::LoadOptions lo;
+        model::LoadOptions lo = opt.limits;
         lo.keep_text = false;
         std::string json;
         model::parse_objects(file_id, text, diags, lo, [&](model::yaml::Node&& node) {
@@ -291,6 +297,18 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
             ++res.counts.bad;
             diag << model::format_diagnostic(files, d, false) << "\n";
         }
+    }
+    if (!reader.stop_reason().empty()) {
+        // Never drained or sealed: the rest may be endless. What was read is committed, partial.
+        ++res.counts.source_errors;
+        res.status = SourceResult::Status::stopped;
+        res.message = "stopped reading at line " + std::to_string(reader.stop_line()) + ": " + reader.stop_reason();
+        diag << (path == "-" ? std::string("<stdin>") : path) << ":" << reader.stop_line()
+             << ": expected an audit log or export, " << reader.stop_reason()
+             << "; stopped reading there (what came before is kept, the source is not sealed)\n";
+        writer.commit(end_offset, last_line, input_since(res.counts, at_commit));
+        committed();
+        return res;
     }
     if (!in.ok()) {
         ++res.counts.source_errors;

@@ -7,6 +7,7 @@
 
 #include "audit/ingest/extract.h"
 #include "audit/store/store.h"
+#include "model/loader.h"
 
 #include <cstdint>
 #include <functional>
@@ -23,12 +24,21 @@ struct Progress {
     std::uint64_t events = 0;
 };
 
+/// Default of --max-line-bytes.
+inline constexpr std::size_t k_default_max_line = 64u << 20;
+
 struct IngestOptions {
     std::size_t batch_rows = 5000;              ///< commit after this many inserted rows
     std::uint64_t batch_bytes = 8ull << 20;     ///< or after this much input
     std::optional<std::int64_t> as_of;          ///< snapshot time of exports (Unix s); default mtime
-    std::size_t max_line = 64u << 20;           ///< longer lines are reported and skipped
-    std::size_t max_document = 1u << 30;        ///< documents larger than this are refused
+    /// Longer lines are reported (file:line), counted as bad and skipped; their bytes are
+    /// discarded as they arrive, so memory stays at this size (`--max-line-bytes`).
+    std::size_t max_line = k_default_max_line;
+    /// A log has no total cap (logs are legitimately GBs). The limits here bound the rest:
+    /// `max_file_bytes` is the largest document source (an export, an EventList; larger ones are
+    /// refused) and the longest run of an over-long line before reading stops (/dev/zero, an
+    /// endless stream); `max_nodes` and `max_mapping_keys` bound each document as manifests are.
+    model::LoadOptions limits;
     std::ostream* diag = nullptr;               ///< bad-line messages (required)
     /// Called after each commit; used for the terminal progress line.
     std::function<void(const Progress&)> on_commit;
@@ -37,7 +47,9 @@ struct IngestOptions {
 struct SourceResult {
     /// changed: the file shrank, grew or was rewritten while being read; what was read is stored
     /// but the source stays partial (not sealed).
-    enum class Status { ingested, resumed, duplicate, unreadable, changed };
+    /// stopped: reading stopped inside a line (a NUL byte, or a line that never ends: /dev/zero,
+    /// a binary file, an endless stream); what came before is stored, the source stays partial.
+    enum class Status { ingested, resumed, duplicate, unreadable, changed, stopped };
     Status status = Status::ingested;
     std::string path;
     std::string format;       ///< audit-jsonl, documents, empty

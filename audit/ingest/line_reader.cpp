@@ -8,8 +8,8 @@ namespace {
 constexpr std::size_t k_chunk = 4 << 20;
 }
 
-LineReader::LineReader(Input& in, std::size_t max_line, std::size_t padding)
-    : m_in(in), m_max(max_line), m_pad(padding), m_buf(k_chunk + padding) {}
+LineReader::LineReader(Input& in, std::size_t max_line, std::size_t padding, std::uint64_t max_skip)
+    : m_in(in), m_max(max_line), m_pad(padding), m_max_skip(max_skip), m_buf(k_chunk + padding) {}
 
 bool LineReader::fill() {
     if (m_eof) return false;
@@ -40,6 +40,8 @@ void LineReader::skip_to(std::uint64_t offset, std::uint64_t line) {
 }
 
 bool LineReader::next(Line& out) {
+    if (m_stopped) return false;
+    out.stopped.clear();
     std::size_t scanned = 0;  // bytes of the current line already searched for '\n'
     for (;;) {
         const char* start = m_buf.data() + m_begin;
@@ -72,13 +74,29 @@ bool LineReader::next(Line& out) {
         if (m_eof) return false;
         scanned = m_end - m_begin;
         if (scanned > m_max) {
-            // Too long to keep: report it and discard up to its newline, chunk by chunk.
+            // Too long to keep: report it and discard up to its newline, chunk by chunk. A NUL
+            // byte or a line that never ends stops reading: /dev/zero, a binary file or an
+            // endless stream is not a log, and discarding it would never finish.
             out.number = ++m_line;
             out.too_long = true;
             std::string head(start, 200);
+            std::uint64_t skipped = scanned;
+            const bool nul = std::memchr(start, '\0', scanned) != nullptr;
             m_offset += scanned;
             m_begin = m_end;
-            for (;;) {
+            for (bool first = true;; first = false) {
+                if (nul || (!first && std::memchr(m_buf.data(), '\0', m_end) != nullptr)) {
+                    out.stopped = "found a NUL byte in a line longer than " + std::to_string(m_max) +
+                                  " bytes (a zeroed or binary file?)";
+                } else if (skipped > m_max_skip) {
+                    out.stopped = "found a line still not ended after " + std::to_string(m_max_skip) +
+                                  " bytes (an endless stream?; --max-input-bytes raises the limit)";
+                }
+                if (!out.stopped.empty()) {
+                    m_stopped = true;
+                    m_stop_reason = out.stopped;
+                    break;
+                }
                 if (!fill()) break;
                 const void* p = std::memchr(m_buf.data(), '\n', m_end);
                 if (p) {
@@ -88,6 +106,7 @@ bool LineReader::next(Line& out) {
                     break;
                 }
                 m_offset += m_end;
+                skipped += m_end;
                 m_begin = m_end;
             }
             m_too_long_head = std::move(head);
@@ -100,13 +119,17 @@ bool LineReader::next(Line& out) {
 }
 
 bool LineReader::rest(std::string& out, std::size_t limit) {
+    out.clear();
+    if (m_stopped) return true;  // nothing after a stop is read
     out.assign(m_buf.data() + m_begin, m_end - m_begin);
     m_begin = m_end;
+    // The limit counts the whole source: the lines already handed out (m_offset) too.
+    if (m_offset + out.size() > limit) return false;
     std::vector<char> buf(k_chunk);
     for (;;) {
         const std::size_t n = m_in.read(buf.data(), buf.size());
         if (n == 0) break;
-        if (out.size() + n > limit) return false;
+        if (m_offset + out.size() + n > limit) return false;
         out.append(buf.data(), n);
     }
     m_eof = true;

@@ -18,12 +18,17 @@ struct Line {
     std::uint64_t number = 0;    ///< 1-based
     std::uint64_t end_offset = 0;  ///< decompressed bytes consumed up to and including the newline
     bool too_long = false;       ///< the line exceeded the limit; text holds its start only
+    /// Reading stopped inside this (too long) line: it held a NUL byte (a zeroed or binary file,
+    /// /dev/zero) or did not end within the skip limit (an endless stream). Says which.
+    std::string stopped;
 };
 
 class LineReader {
 public:
     /// `padding`: bytes that must be readable after every line (simdjson::SIMDJSON_PADDING).
-    LineReader(Input& in, std::size_t max_line, std::size_t padding);
+    /// A line longer than `max_line` is handed out as too_long and its bytes are discarded as
+    /// they arrive; one that holds a NUL byte or runs past `max_skip` bytes stops the reader.
+    LineReader(Input& in, std::size_t max_line, std::size_t padding, std::uint64_t max_skip);
 
     /// Skips `offset` decompressed bytes (a line boundary recorded by an earlier ingest) and
     /// continues numbering after `line`.
@@ -33,15 +38,22 @@ public:
     bool next(Line& out);
 
     /// Everything not yet handed out, read to the end (document mode, after peeking lines).
+    /// False when the source (lines handed out included) holds more than `limit` bytes.
     bool rest(std::string& out, std::size_t limit);
 
     std::uint64_t offset() const { return m_offset; }
+    /// Why reading stopped inside a line (Line::stopped of that line), "" when it did not.
+    const std::string& stop_reason() const { return m_stop_reason; }
+    std::uint64_t stop_line() const { return m_line; }
 
 private:
     bool fill();
 
     Input& m_in;
     std::size_t m_max, m_pad;
+    std::uint64_t m_max_skip;
+    bool m_stopped = false;
+    std::string m_stop_reason;
     std::vector<char> m_buf;
     std::size_t m_begin = 0, m_end = 0;  ///< unread bytes are [m_begin, m_end)
     bool m_eof = false;

@@ -7,6 +7,7 @@
 #include "audit/store/store.h"
 #include "cli/ci_paths.h"
 #include "cli/fail_on.h"
+#include "cli/load.h"
 #include "cli/verbs/audit.h"
 #include "lint/rule.h"
 #include "model/policy.h"
@@ -130,7 +131,7 @@ int run_check(const CheckArgs& a) {
     if (!a.policy.empty()) {
         model::SourceFiles files;
         model::DiagSink pd;
-        auto p = model::load_policy_file(files, a.policy, pd);
+        auto p = model::load_policy_file(files, a.policy, pd, input_load_options());
         if (!p) {
             std::cerr << "kueuegov: error: " << p.error().message << "\n";
             return k_exit_usage;
@@ -180,6 +181,7 @@ Verb audit_check_subcommand() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<CheckArgs>();
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file written by audit ingest)");
+                add_input_limit_flags(cmd);
                 cmd.add_option("--policy", a->policy,
                                "Governance policy file: platformOwners, changeRecordAnnotation, kueue:, rules:");
                 cmd.add_option("--from", a->from, "Judge only events at or after this RFC 3339 time");

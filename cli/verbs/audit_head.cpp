@@ -4,6 +4,7 @@
 #include "audit/head.h"
 #include "audit/signature.h"
 #include "audit/store/store.h"
+#include "cli/load.h"
 #include "cli/output_flag.h"
 #include "cli/verbs/audit.h"
 #include "report/head_render.h"
@@ -66,7 +67,7 @@ int run_sign(const HeadArgs& a) {
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_write);
     audit::SignedHead h;
     if (!verified_head(store, h.head)) return k_exit_findings;
-    auto sig = audit::sign_ed25519(a.key, audit::head_message(h.head));
+    auto sig = audit::sign_ed25519(a.key, audit::head_message(h.head), input_load_options());
     if (!sig) {
         std::cerr << "kueuegov: error: " << sig.error().message << "\n";
         return k_exit_usage;
@@ -106,6 +107,7 @@ Verb audit_sign_subcommand() {
     return {"sign", "Sign the verified chain head with an Ed25519 key and record the signature in the store",
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<HeadArgs>();
+                add_input_limit_flags(cmd);
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
                 cmd.add_option("--key", a->key, "Ed25519 private key, PEM (openssl genpkey -algorithm ed25519)")
                     ->required();

@@ -4,6 +4,7 @@
 #include "audit/ingest/ingest.h"
 #include "audit/store/schema.h"
 #include "audit/store/store.h"
+#include "cli/load.h"
 #include "cli/output.h"
 #include "cli/verbs/audit.h"
 #include "model/time.h"
@@ -26,6 +27,7 @@ struct IngestArgs {
     std::string db, as_of;
     std::vector<std::string> sources;
     std::size_t batch_rows = 5000;
+    std::size_t max_line = audit::ingest::k_default_max_line;
 };
 
 std::string human_bytes(std::uint64_t b) {
@@ -80,6 +82,7 @@ void print_summary(const audit::ingest::SourceResult& r) {
         case S::resumed: std::cout << "resumed and completed"; break;
         case S::ingested: std::cout << "ingested"; break;
         case S::changed: std::cout << "read but NOT sealed (" << report::escape_terminal(r.message) << ")"; break;
+        case S::stopped: std::cout << "partly read, NOT sealed (" << report::escape_terminal(r.message) << ")"; break;
     }
     std::cout << " as source " << r.source_id << " (" << r.format << (r.compression == "gzip" ? ", gzip" : "") << ")\n";
     // Every event read is exactly one of kept, context, skipped or bad: the line adds up.
@@ -116,6 +119,8 @@ std::vector<std::string> expand_sources(const std::vector<std::string>& given) {
 int run_ingest(const IngestArgs& a) {
     audit::ingest::IngestOptions opt;
     opt.diag = &std::cerr;
+    opt.limits = input_load_options();
+    opt.max_line = a.max_line;
     opt.batch_rows = a.batch_rows;
     if (!a.as_of.empty()) {
         auto t = model::parse_rfc3339(a.as_of);
@@ -147,7 +152,9 @@ int run_ingest(const IngestArgs& a) {
         total.context += r.counts.context;
         total.bad += r.counts.bad;
         total.bad_values += r.counts.bad_values + r.counts.source_errors;
-        if (r.status == audit::ingest::SourceResult::Status::changed) ++total.source_errors;
+        if (r.status == audit::ingest::SourceResult::Status::changed ||
+            r.status == audit::ingest::SourceResult::Status::stopped)
+            ++total.source_errors;
         total.rows_new += r.counts.rows_new;
     }
     if (sources.size() > 1)
@@ -170,6 +177,17 @@ Verb audit_ingest_subcommand() {
                                "Snapshot time of exports, RFC 3339 (default: the file's modification time)");
                 cmd.add_option("--batch-rows", a->batch_rows, "Rows per committed batch")
                     ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+                cmd.add_option("--max-line-bytes", a->max_line,
+                               "Report and skip (counted as bad) a log line longer than this; its bytes are "
+                               "discarded as they arrive")
+                    ->default_val(audit::ingest::k_default_max_line)
+                    ->check(CLI::PositiveNumber);
+                cmd.add_option("--max-input-bytes", input_load_options().max_file_bytes,
+                               "Refuse a document source (export, EventList) larger than this, and stop reading a "
+                               "log whose over-long line runs this far without ending (logs have no total cap)")
+                    ->default_val(model::k_default_max_file_bytes)
+                    ->check(CLI::PositiveNumber);
+                add_document_limit_flags(cmd);
                 cmd.add_option("SOURCE", a->sources,
                                "Audit log (JSON lines, EventList, .gz), export (YAML/JSON), events list, directory, "
                                "or - for stdin")
@@ -182,9 +200,12 @@ Verb audit_ingest_subcommand() {
                            "Ingesting a source again adds nothing; an interrupted ingest is completed by the next one.\n"
                            "Every line that is not a well-formed audit event (or object) is reported as file:line and\n"
                            "counted as bad: events read = kept + context + skipped + bad.\n"
+                           "Limits: a log has no total size cap (logs are legitimately GBs; memory stays at one line).\n"
+                           "A line over --max-line-bytes is skipped as bad; a NUL byte in it, or a line not ended\n"
+                           "after --max-input-bytes, stops the source (/dev/zero, a binary file, an endless stream).\n"
                            "Exit status: 0 everything ingested; 1 some lines, documents or sources were bad and\n"
-                           "skipped (the rest kept), or a source changed while being read (not sealed); 2 nothing\n"
-                           "could be read or the store could not be written.");
+                           "skipped (the rest kept), or a source changed while being read or was stopped at a limit\n"
+                           "(not sealed); 2 nothing could be read or the store could not be written.");
                 return [a] { return run_ingest(*a); };
             }};
 }

@@ -7,6 +7,7 @@
 #include "audit/signature.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/load.h"
 #include "cli/verbs/audit.h"
 #include "report/escape.h"
 #include "report/escape.h"
@@ -32,7 +33,8 @@ void check_head(const audit::ChainVerification& v, const audit::SignedHead& expe
             problems.push_back(what + " carries no Ed25519 signature");
             return;
         }
-        auto ok = audit::verify_ed25519(pubkey, audit::head_message(expected.head), expected.signature);
+        auto ok = audit::verify_ed25519(pubkey, audit::head_message(expected.head), expected.signature,
+                                        input_load_options());
         if (!ok) throw model::Fatal(ok.error().message);
         if (!*ok) {
             problems.push_back(what + ": the signature does not verify with " + pubkey +
@@ -55,7 +57,7 @@ int run_verify(const VerifyArgs& a) {
     }
     std::optional<audit::SignedHead> expected;
     if (!a.expect_head.empty()) {
-        auto h = audit::read_expected_head(a.expect_head);
+        auto h = audit::read_expected_head(a.expect_head, input_load_options());
         if (!h) {
             std::cerr << "kueuegov: error: " << h.error().message << "\n";
             return k_exit_usage;
@@ -104,6 +106,7 @@ Verb audit_verify_subcommand() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<VerifyArgs>();
                 cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
+                add_input_limit_flags(cmd);
                 cmd.add_flag("--check-files", a->check_files,
                              "Also re-read every source file still present and compare the stored rows with what it "
                              "yields (and its sha256)");

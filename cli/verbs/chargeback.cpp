@@ -59,7 +59,7 @@ int run_chargeback(const ChargebackArgs& a) {
     bool have_prices = false;
     if (!a.prices.empty()) {
         model::DiagSink pd;
-        auto pl = model::load_price_list_file(in.cluster.files, a.prices, pd);
+        auto pl = model::load_price_list_file(in.cluster.files, a.prices, pd, input_load_options());
         for (const model::Diagnostic& d : pd.items()) std::cerr << report::render_diagnostic(in.cluster.files, d) << "\n";
         if (!pl.has_value()) {
             std::cerr << "kueuegov: error: " << pl.error().message << "\n";

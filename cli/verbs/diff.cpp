@@ -23,7 +23,7 @@ namespace kg::cli {
 namespace {
 
 bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
-    bool ok = is_git_source(spec) ? load_git_source(spec, c, d) : model::load_paths({spec}, c, d, input_load_options());
+    bool ok = is_git_source(spec) ? load_git_source(spec, c, d, input_load_options()) : model::load_paths({spec}, c, d, input_load_options());
     print_diagnostics(c.files, d);
     return ok && d.error_count() == 0;
 }
@@ -64,7 +64,7 @@ void keep_work_only(model::Cluster& c, const std::string& path) {
 bool load_side_with_state(const std::string& spec, const model::Cluster& state, model::Cluster& c) {
     c = state;
     model::DiagSink quiet;
-    bool ok = is_git_source(spec) ? load_git_source(spec, c, quiet) : model::load_paths({spec}, c, quiet, input_load_options());
+    bool ok = is_git_source(spec) ? load_git_source(spec, c, quiet, input_load_options()) : model::load_paths({spec}, c, quiet, input_load_options());
     return ok && quiet.error_count() == 0 && !refuse_invalid_kueue_config(c);
 }
 
@@ -76,7 +76,7 @@ std::optional<report::DiffWaits> replay_both(const std::string& generator, const
     for (const auto& [side, out] : {std::pair{&base, &w.base}, std::pair{&head, &w.head}}) {
         sim::replay::ReplayInput in;
         model::DiagSink d;
-        bool ok = sim::replay::load_replay_input(generator, trace, {*side}, in, d);
+        bool ok = sim::replay::load_replay_input(generator, trace, {*side}, in, d, input_load_options());
         print_diagnostics(in.cluster.files, d);
         if (!ok || d.error_count() > 0 || refuse_invalid_kueue_config(in.cluster)) {
             return std::nullopt;

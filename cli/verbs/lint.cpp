@@ -115,7 +115,7 @@ int run(const LintFlags& fl) {
     model::GovernancePolicy policy;
     if (!fl.policy.empty()) {
         model::DiagSink pd;
-        auto p = model::load_policy_file(cluster.files, fl.policy, pd);
+        auto p = model::load_policy_file(cluster.files, fl.policy, pd, input_load_options());
         if (!p) {
             std::cerr << "kueuegov: error: " << p.error().message << "\n";
             return k_exit_usage;
@@ -141,7 +141,9 @@ int run(const LintFlags& fl) {
     if (!fl.kueue_config.empty()) {
         model::Cluster side;
         model::DiagSink kd;
-        if (!model::load_paths({fl.kueue_config}, side, kd, input_load_options()) || print_diags(side.files, kd)) {
+        // Both always run: an unreadable file must still say why (it printed nothing before).
+        const bool read = model::load_paths({fl.kueue_config}, side, kd, input_load_options());
+        if (print_diags(side.files, kd) || !read) {
             return k_exit_usage;
         }
         if (!side.kueue_config) {
@@ -152,14 +154,13 @@ int run(const LintFlags& fl) {
         kueue = *side.kueue_config;
     }
     if (!fl.baseline.empty()) {
-        std::ifstream in(fl.baseline, std::ios::binary);
-        if (!in) {
-            std::cerr << "kueuegov: error: cannot read " << fl.baseline << "\n";
+        // Bounded like the manifests: a baseline on /dev/zero or a FIFO stops at the limit.
+        auto text = model::read_limited(fl.baseline, input_load_options());
+        if (!text) {
+            std::cerr << "kueuegov: error: cannot read " << fl.baseline << ": " << text.error().message << "\n";
             return k_exit_usage;
         }
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        auto b = lint::read_baseline(ss.str(), fl.baseline);
+        auto b = lint::read_baseline(*text, fl.baseline);
         if (!b) {
             std::cerr << b.error().message << "\n";
             return k_exit_usage;

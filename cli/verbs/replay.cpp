@@ -24,7 +24,7 @@ using sim::replay::ReplayInput;
 bool load_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
                 ReplayInput& in) {
     model::DiagSink diags;
-    const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags);
+    const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags, input_load_options());
     print_diagnostics(in.cluster.files, diags);
     return ok && diags.error_count() == 0 && !refuse_invalid_kueue_config(in.cluster);
 }
@@ -74,6 +74,7 @@ Verb replay_verb() {
                                "same-named generated objects)");
                 cmd.add_option("--compare", o->compare,
                                "Replay again with these manifests instead, and print the wait-time change per queue");
+                add_input_limit_flags(cmd);
                 cmd.add_flag("--fair-sharing", o->fair_sharing, "Enable fair sharing (Kueue config fairSharing)");
                 cmd.add_option("-o,--output", o->output, "Output format: text or json")
                     ->check(CLI::IsMember({"text", "json"}));

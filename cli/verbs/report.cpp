@@ -70,7 +70,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     }
     report::Templates tmpl = report::builtin_templates();
     if (!a.templates.empty()) {
-        auto t = report::load_templates(a.templates);
+        auto t = report::load_templates(a.templates, input_load_options());
         if (!t.has_value()) {
             std::cerr << "kueuegov: error: " << t.error().message << "\n";
             return k_exit_usage;
@@ -99,7 +99,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     model::GovernancePolicy policy;
     if (!a.policy.empty()) {
         model::DiagSink pd;
-        auto p = model::load_policy_file(c.files, a.policy, pd);
+        auto p = model::load_policy_file(c.files, a.policy, pd, input_load_options());
         for (const model::Diagnostic& d : pd.items()) std::cerr << report::render_diagnostic(c.files, d) << "\n";
         if (!p.has_value() || pd.error_count() != 0) {
             if (!p.has_value()) std::cerr << "kueuegov: error: " << p.error().message << "\n";

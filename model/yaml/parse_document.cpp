@@ -262,7 +262,8 @@ private:
         m_nodes += n;
         if (m_nodes > m_opt.max_nodes) {
             m_diags.error(p, "object holds more than " + std::to_string(m_opt.max_nodes) +
-                                 " nodes: expected a Kubernetes object, found a runaway document");
+                                 " nodes: expected a Kubernetes object, found a runaway document "
+                                 "(--max-nodes-per-object raises the limit)");
             return false;
         }
         return true;
@@ -387,7 +388,8 @@ private:
         }
         if (top.node.entries.size() >= m_opt.max_mapping_keys) {
             m_diags.error(top.key_pos, "mapping holds more than " + std::to_string(m_opt.max_mapping_keys) +
-                                           " keys: expected a Kubernetes object, found a runaway mapping");
+                                           " keys: expected a Kubernetes object, found a runaway mapping "
+                                           "(--max-mapping-keys raises the limit)");
             return false;
         }
         top.node.entries.push_back(MapEntry{std::move(top.key), top.key_pos, std::move(n)});

@@ -5,6 +5,7 @@
 
 #include "model/cluster.h"
 #include "model/diagnostic.h"
+#include "model/loader.h"
 
 #include <cstdint>
 #include <map>
@@ -29,11 +30,13 @@ inline constexpr std::int64_t k_replay_epoch = 1767225600;  // 2026-01-01T00:00:
 /// Returns false when the file cannot be read or is not a generator config.
 /// `queue_classes` receives ClusterQueue name -> the queue set's className, for the summary.
 bool load_generator(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
-                    model::DiagSink& diags, std::map<std::string, std::string>* queue_classes = nullptr);
+                    model::DiagSink& diags, std::map<std::string, std::string>* queue_classes = nullptr,
+                    const model::LoadOptions& opt = {});
 
 /// Reads a kueuegov trace (kind: WorkloadTrace, see man kueuegov-replay): workloads with
-/// arrival and runtime. Queue objects come from the -f manifests.
+/// arrival and runtime. Queue objects come from the -f manifests. Both readers bound the file
+/// and its document by `opt` (bytes per file and per run, nodes, keys), as manifests are.
 bool load_trace(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
-                model::DiagSink& diags);
+                model::DiagSink& diags, const model::LoadOptions& opt = {});
 
 }  // namespace kg::sim::replay

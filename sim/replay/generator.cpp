@@ -208,16 +208,17 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
 }  // namespace
 
 bool load_generator(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
-                    model::DiagSink& diags, std::map<std::string, std::string>* queue_classes) {
+                    model::DiagSink& diags, std::map<std::string, std::string>* queue_classes,
+                    const model::LoadOptions& opt) {
     std::string text;
     std::uint32_t file_id = 0;
-    if (!read_input_file(path, cluster, text, file_id, diags)) {
+    if (!read_input_file(path, cluster, text, file_id, diags, opt)) {
         return false;
     }
     Reader r{diags, {}};
     bool found = false;
     std::size_t first_new = arrivals.size();
-    model::parse_objects(file_id, text, diags, {}, [&](Node&& doc) {
+    model::parse_objects(file_id, text, diags, opt, [&](Node&& doc) {
         const std::vector<Node>* cohort_sets = r.list(doc, "cohorts");
         if (!cohort_sets) {
             diags.error(doc.pos, "expected a Kueue generator config with a `cohorts:` list");

@@ -1,34 +1,23 @@
-// File reading for replay inputs ("-" is stdin) and arrival ordering.
+// File reading for replay inputs ("-" is stdin), bounded as manifests are, and arrival ordering.
 #include "sim/replay/input_common.h"
 
 #include <algorithm>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 namespace kg::sim::replay {
 
 bool read_input_file(const std::string& path, model::Cluster& cluster, std::string& text, std::uint32_t& file_id,
-                     model::DiagSink& diags) {
-    if (path == "-") {
-        std::ostringstream ss;
-        ss << std::cin.rdbuf();
-        text = ss.str();
-    } else {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            file_id = cluster.files.add(path);
-            diags.error({file_id, 0, 0}, std::string("cannot read: ") + std::strerror(errno));
-            return false;
-        }
-        text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+                     model::DiagSink& diags, const model::LoadOptions& opt) {
+    const std::string name = path == "-" ? "<stdin>" : path;
+    auto in = model::read_limited(path, opt);
+    if (!in) {
+        file_id = cluster.files.add(name);
+        diags.error({file_id, 0, 0}, "cannot read: " + in.error().message);
+        return false;
     }
-    file_id = cluster.files.add(path == "-" ? "<stdin>" : path, text);
+    text = std::move(*in);
+    file_id = cluster.files.add(name, text);
     return true;
 }
 

@@ -28,14 +28,23 @@ void overlay(std::vector<T>& base, const std::vector<T>& overrides) {
 }  // namespace
 
 bool load_replay_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
-                       ReplayInput& in, model::DiagSink& diags) {
+                       ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt) {
+    // One run count for the manifests, the generator and the trace, so the run limit bounds all three.
+    std::uint64_t own = 0;
+    model::LoadOptions lo = opt;
+    if (lo.run_read == nullptr) {
+        lo.run_read = &own;
+    }
     bool ok = true;
     model::Cluster extra;
     if (!manifests.empty()) {
-        ok = model::load_paths(manifests, extra, diags) && ok;
+        ok = model::load_paths(manifests, extra, diags, lo) && ok;
     }
     if (!generator.empty()) {
-        ok = load_generator(generator, in.cluster, in.arrivals, diags, &in.queue_classes) && ok;
+        // One file table for the manifests and the generator: diagnostics of either name the
+        // right file, and the manifests' objects keep their positions.
+        in.cluster.files = std::move(extra.files);
+        ok = load_generator(generator, in.cluster, in.arrivals, diags, &in.queue_classes, lo) && ok;
         overlay(in.cluster.resource_flavors, extra.resource_flavors);
         overlay(in.cluster.cohorts, extra.cohorts);
         overlay(in.cluster.cluster_queues, extra.cluster_queues);
@@ -47,7 +56,7 @@ bool load_replay_input(const std::string& generator, const std::string& trace, c
         in.cluster.workload_priority_classes = extra.workload_priority_classes;
     } else {
         in.cluster = std::move(extra);
-        ok = load_trace(trace, in.cluster, in.arrivals, diags) && ok;
+        ok = load_trace(trace, in.cluster, in.arrivals, diags, lo) && ok;
     }
     in.cluster.reindex();
     return ok;

@@ -6,6 +6,7 @@
 
 #include "model/cluster.h"
 #include "model/diagnostic.h"
+#include "model/loader.h"
 #include "sim/replay/arrivals.h"
 
 #include <map>
@@ -21,7 +22,8 @@ struct ReplayInput {
 };
 
 /// Loads into `in`; problems go to `diags`. False when an input cannot be read.
+/// Every file is read within the limits of `opt`, sharing its run byte count.
 bool load_replay_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
-                       ReplayInput& in, model::DiagSink& diags);
+                       ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt = {});
 
 }  // namespace kg::sim::replay

@@ -110,15 +110,15 @@ bool read_pod_sets(const Node& w, model::Workload& wl, model::DiagSink& diags) {
 }  // namespace
 
 bool load_trace(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
-                model::DiagSink& diags) {
+                model::DiagSink& diags, const model::LoadOptions& opt) {
     std::string text;
     std::uint32_t file_id = 0;
-    if (!read_input_file(path, cluster, text, file_id, diags)) {
+    if (!read_input_file(path, cluster, text, file_id, diags, opt)) {
         return false;
     }
     bool found = false;
     std::size_t first_new = arrivals.size();
-    model::parse_objects(file_id, text, diags, {}, [&](Node&& doc) {
+    model::parse_objects(file_id, text, diags, opt, [&](Node&& doc) {
         if (string_field(doc, "kind") != "WorkloadTrace") {
             diags.error(doc.pos, "expected kind: WorkloadTrace, found " +
                                      (doc.get("kind") ? doc.get("kind")->describe() : std::string("no kind")));

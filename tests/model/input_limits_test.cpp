@@ -148,7 +148,7 @@ TEST_CASE("objects and mappings over their limits are refused with a position", 
     REQUIRE(d.items().size() == 1);
     CHECK(format_diagnostic(c.files, d.items()[0], false) ==
           "keys.yaml:36:3: error: mapping holds more than 30 keys: expected a Kubernetes object, found a runaway "
-          "mapping");
+          "mapping (--max-mapping-keys raises the limit)");
     LoadOptions nodes;
     nodes.max_nodes = 50;
     Cluster c2;
@@ -156,7 +156,8 @@ TEST_CASE("objects and mappings over their limits are refused with a position", 
     load_text("nodes.yaml", many, c2, d2, nodes);
     REQUIRE(d2.items().size() == 1);
     CHECK(d2.items()[0].message ==
-          "object holds more than 50 nodes: expected a Kubernetes object, found a runaway document");
+          "object holds more than 50 nodes: expected a Kubernetes object, found a runaway document "
+          "(--max-nodes-per-object raises the limit)");
 }
 
 TEST_CASE("duplicate keys in a large mapping keep both positions", "[model][loader][limits]") {
