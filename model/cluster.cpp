@@ -70,7 +70,7 @@ const Workload* Cluster::find_workload(std::string_view ns, std::string_view nam
 std::size_t Cluster::object_count() const {
     return resource_flavors.size() + cluster_queues.size() + cohorts.size() + local_queues.size() + workloads.size() +
            workload_priority_classes.size() + priority_classes.size() + admission_checks.size() + namespaces.size() +
-           nodes.size() + jobs.size();
+           nodes.size() + jobs.size() + roles.size() + role_bindings.size();
 }
 
 }  // namespace kg::model

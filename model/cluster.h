@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/objects.h"
+#include "model/rbac.h"
 #include "model/source_pos.h"
 
 #include <map>
@@ -55,6 +56,8 @@ public:
     std::vector<Namespace> namespaces;
     std::vector<Node> nodes;
     std::vector<Job> jobs;
+    std::vector<Role> roles;                 ///< Roles and ClusterRoles, in input order
+    std::vector<RoleBinding> role_bindings;  ///< RoleBindings and ClusterRoleBindings
     std::optional<KueueConfig> kueue_config;  ///< a Configuration object found among the inputs
     /// Objects of kueue.x-k8s.io checked against Kueue's CRD schemas, in input order.
     std::vector<SchemaIssue> schema_issues;

@@ -37,6 +37,10 @@ constexpr KindEntry k_kinds[] = {
     {"scheduling.k8s.io", "PriorityClass", decode::decode_priority_class, false},
     {"", "Namespace", decode::decode_namespace, false},
     {"", "Node", decode::decode_node, false},
+    {"rbac.authorization.k8s.io", "ClusterRole", decode::decode_cluster_role, false},
+    {"rbac.authorization.k8s.io", "Role", decode::decode_namespaced_role, true},
+    {"rbac.authorization.k8s.io", "ClusterRoleBinding", decode::decode_cluster_role_binding, false},
+    {"rbac.authorization.k8s.io", "RoleBinding", decode::decode_role_binding, true},
 };
 
 /// Strict schema of kueue.x-k8s.io objects (unknown fields, types, enums, ...), kept on the

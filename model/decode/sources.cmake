@@ -7,4 +7,5 @@ list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/decode_misc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kueue_config_validate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kueue_config_fields.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/decode_rbac.cpp
 )

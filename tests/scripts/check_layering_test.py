@@ -25,7 +25,8 @@ def main():
     clean = tree({"model/a.h": "#pragma once\n", "sim/b.cpp": '#include "model/a.h"\n',
                   "report/r.cpp": '#include "sim/b.h"\n#include <mstch/mstch.hpp>\n'})
     bad = tree({"model/a.h": '#include "sim/b.h"\n', "lint/l.cpp": '#include "audit/x.h"\n',
-                "audit/s.cpp": "#include <sqlite3.h>\n", "sim/c.cpp": "  #  include <CLI/CLI.hpp>\n"})
+                "audit/s.cpp": "#include <sqlite3.h>\n", "sim/c.cpp": "  #  include <CLI/CLI.hpp>\n",
+                "rbac/e.cpp": '#include "sim/b.h"\n'})
     ok = run(script, clean)
     ko = run(script, bad)
     failures = []
@@ -34,7 +35,8 @@ def main():
     if ko.returncode != 1:
         failures.append("bad tree accepted:\n" + ko.stdout)
     for needle in ("model/a.h:1: model/ may not include sim/b.h", "lint/l.cpp:1: lint/ may not include audit/x.h",
-                   "audit/s.cpp:1: sqlite3.h is included only under audit/store/", "sim/c.cpp:1: CLI/CLI.hpp"):
+                   "audit/s.cpp:1: sqlite3.h is included only under audit/store/", "sim/c.cpp:1: CLI/CLI.hpp",
+                   "rbac/e.cpp:1: rbac/ may not include sim/b.h"):
         if needle not in ko.stdout:
             failures.append(f"missing: {needle}\n{ko.stdout}")
     print("\n".join(failures) or "ok")
