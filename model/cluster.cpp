@@ -39,6 +39,7 @@ void Cluster::reindex() {
     index_by_name(priority_classes, m_pc);
     index_by_name(admission_checks, m_ac);
     index_by_name(namespaces, m_ns);
+    index_by_name(topologies, m_topo);
     index_by_key(local_queues, m_lq);
     index_by_key(workloads, m_wl);
 }
@@ -52,6 +53,7 @@ const WorkloadPriorityClass* Cluster::find_workload_priority_class(std::string_v
 const PriorityClass* Cluster::find_priority_class(std::string_view n) const { return lookup(priority_classes, m_pc, n); }
 const AdmissionCheck* Cluster::find_admission_check(std::string_view n) const { return lookup(admission_checks, m_ac, n); }
 const Namespace* Cluster::find_namespace(std::string_view n) const { return lookup(namespaces, m_ns, n); }
+const Topology* Cluster::find_topology(std::string_view n) const { return lookup(topologies, m_topo, n); }
 
 const LocalQueue* Cluster::find_local_queue(std::string_view ns, std::string_view name) const {
     std::string key(ns);
@@ -70,7 +72,7 @@ const Workload* Cluster::find_workload(std::string_view ns, std::string_view nam
 std::size_t Cluster::object_count() const {
     return resource_flavors.size() + cluster_queues.size() + cohorts.size() + local_queues.size() + workloads.size() +
            workload_priority_classes.size() + priority_classes.size() + admission_checks.size() + namespaces.size() +
-           nodes.size() + jobs.size() + roles.size() + role_bindings.size();
+           nodes.size() + topologies.size() + jobs.size() + roles.size() + role_bindings.size();
 }
 
 }  // namespace kg::model

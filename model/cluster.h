@@ -55,6 +55,8 @@ public:
     std::vector<AdmissionCheck> admission_checks;
     std::vector<Namespace> namespaces;
     std::vector<Node> nodes;
+    std::vector<Topology> topologies;
+    std::vector<BoundPod> pods;  ///< every v1 Pod, also kept as a Job when Kueue manages it
     std::vector<Job> jobs;
     std::vector<Role> roles;                 ///< Roles and ClusterRoles, in input order
     std::vector<RoleBinding> role_bindings;  ///< RoleBindings and ClusterRoleBindings
@@ -78,12 +80,13 @@ public:
     const AdmissionCheck* find_admission_check(std::string_view name) const;
     const Namespace* find_namespace(std::string_view name) const;
     const Workload* find_workload(std::string_view ns, std::string_view name) const;
+    const Topology* find_topology(std::string_view name) const;
 
     /// Total objects held (all kinds, Jobs included).
     std::size_t object_count() const;
 
 private:
-    std::map<std::string, std::size_t, std::less<>> m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns;
+    std::map<std::string, std::size_t, std::less<>> m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns, m_topo;
     std::map<std::string, std::size_t, std::less<>> m_lq, m_wl;  ///< key "ns/name"
 };
 

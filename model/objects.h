@@ -179,11 +179,31 @@ struct PodSpec {
     std::optional<std::int32_t> priority;
 };
 
+/// One layer of spec.podSets[].topologyRequest.podsetSliceRequiredTopologyConstraints.
+struct SliceConstraint {
+    std::string topology;  ///< a level's node label
+    std::int32_t size = 0;
+};
+
+/// spec.podSets[].topologyRequest (Kueue v1beta2 PodSetTopologyRequest): what Kueue's
+/// scheduler reads for Topology-Aware Scheduling. Jobs get it from their TAS annotations.
+struct PodSetTopologyRequest {
+    std::optional<std::string> required;
+    std::optional<std::string> preferred;
+    std::optional<bool> unconstrained;  ///< set (even false) counts as an explicit request
+    std::optional<std::string> slice_required_topology;  ///< podSetSliceRequiredTopology
+    std::optional<std::int32_t> slice_size;              ///< podSetSliceSize
+    std::vector<SliceConstraint> slice_constraints;      ///< multi-layer, outermost first
+    std::optional<std::string> pod_set_group_name;
+    SourcePos pos;
+};
+
 struct PodSet {
     Located<std::string> name{"main"};
     std::int32_t count = 1;
     std::optional<std::int32_t> min_count;
     PodSpec template_spec;
+    std::optional<PodSetTopologyRequest> topology_request;
 };
 
 // ---------------------------------------------------------------- Workload
@@ -197,11 +217,26 @@ struct Condition {
     std::optional<Timestamp> last_transition_time;
 };
 
+/// Pods per topology domain; `values` has one entry per level of the assignment.
+struct TopologyDomain {
+    std::vector<std::string> values;
+    std::int32_t count = 0;
+};
+
+/// status.admission.podSetAssignments[].topologyAssignment, uncompressed from any valid
+/// v1beta2 slice encoding (or the v1beta1 `domains` list).
+struct TopologyAssignment {
+    std::vector<std::string> levels;
+    std::vector<TopologyDomain> domains;
+};
+
 struct PodSetAssignment {
     std::string name;
     std::map<std::string, std::string> flavors;  ///< resource -> flavor
     std::map<std::string, Quantity> resource_usage;
     std::optional<std::int32_t> count;
+    std::optional<TopologyAssignment> topology_assignment;
+    std::string delayed_topology_request;  ///< "", "Pending" or "Ready"
 };
 
 struct Admission {
@@ -284,6 +319,24 @@ struct Node {
     ResourceList allocatable;
     std::vector<Taint> taints;
     bool unschedulable = false;
+    /// status.conditions Ready=True; Kueue's TAS cache drops nodes that are not
+    /// (pkg/cache/scheduler/tas_nodes_cache.go sync).
+    bool ready = false;
+};
+
+/// kueue.x-k8s.io Topology: the node labels of its levels, highest first.
+struct Topology {
+    ObjectMeta meta;
+    std::vector<Located<std::string>> levels;
+};
+
+/// A Pod as far as TAS capacity needs it: bound pods that are not TAS-managed use their
+/// node's allocatable (pkg/controller/tas/pod_usage_controller.go).
+struct BoundPod {
+    ObjectMeta meta;
+    std::string node_name;  ///< spec.nodeName, "" when not bound
+    std::string phase;      ///< status.phase
+    PodSpec spec;
 };
 
 /// A Job-like object Kueue manages (batch/v1 Job, JobSet, RayJob, Kubeflow jobs, Pod, ...),

@@ -62,6 +62,9 @@ void decode_node(const Node& obj, ObjectMeta meta, Cluster& out, DiagSink& diags
     if (const Node* status = obj.get("status"); is_mapping(status, diags, "status")) {
         n.capacity = as_resource_list(status->get("capacity"), diags, "status.capacity");
         n.allocatable = as_resource_list(status->get("allocatable"), diags, "status.allocatable");
+        for (const Condition& c : decode_conditions(status->get("conditions"), diags)) {
+            if (c.type == "Ready") n.ready = c.status == ConditionStatus::true_;
+        }
     }
     out.nodes.push_back(std::move(n));
 }

@@ -41,6 +41,7 @@ constexpr KindEntry k_kinds[] = {
     {"rbac.authorization.k8s.io", "Role", decode::decode_namespaced_role, true},
     {"rbac.authorization.k8s.io", "ClusterRoleBinding", decode::decode_cluster_role_binding, false},
     {"rbac.authorization.k8s.io", "RoleBinding", decode::decode_role_binding, true},
+    {"kueue.x-k8s.io", "Topology", decode::decode_topology, false},
 };
 
 /// Strict schema of kueue.x-k8s.io objects (unknown fields, types, enums, ...), kept on the
@@ -114,6 +115,9 @@ void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags) {
     }
     if (jobs::is_job_kind(api_node->scalar, kind)) {
         ObjectMeta meta = decode::decode_meta(obj, diags);
+        if (api_node->scalar == "v1" && kind == "Pod") {
+            decode::decode_bound_pod(obj, meta, out, diags);
+        }
         jobs::decode_job(obj, std::move(meta), out, diags);
         return;
     }

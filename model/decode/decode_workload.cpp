@@ -31,6 +31,7 @@ std::vector<PodSet> decode_pod_sets(const Node* n, DiagSink& diags) {
         if (is_mapping(tmpl, diags, "podSets.template")) {
             p.template_spec = decode_pod_spec(tmpl->get("spec"), diags);
         }
+        p.topology_request = decode_topology_request(ps.get("topologyRequest"), diags);
         out.push_back(std::move(p));
     }
     return out;
@@ -86,6 +87,11 @@ void decode_status(const Node* status, Workload& wl, DiagSink& diags) {
                 if (auto c = as_int(p.get("count"), diags, "podSetAssignments.count", 0, INT32_MAX)) {
                     psa.count = static_cast<std::int32_t>(*c);
                 }
+                psa.topology_assignment = decode_topology_assignment(p.get("topologyAssignment"), diags);
+                psa.delayed_topology_request =
+                    as_enum<std::string>(p.get("delayedTopologyRequest"), diags, "delayedTopologyRequest",
+                                         {{"Pending", "Pending"}, {"Ready", "Ready"}})
+                        .value_or("");
                 a.pod_set_assignments.push_back(std::move(psa));
             }
         }

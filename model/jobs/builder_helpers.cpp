@@ -1,5 +1,6 @@
 // Shared reads for the per-integration pod set builders: counts with Kubernetes'
 // defaults, pod templates through the PodSpec decoder, and AppWrapper-style paths.
+#include "model/decode/decode_kinds.h"
 #include "model/decode/fields.h"
 #include "model/jobs/pod_set_builders.h"
 
@@ -37,6 +38,7 @@ PodSet make_pod_set(std::string name, SourcePos name_pos, std::int32_t count, co
     ps.count = count;
     if (pod_template && decode::is_mapping(pod_template, diags, "template")) {
         ps.template_spec = decode::decode_pod_spec(pod_template->get("spec"), diags);
+        ps.topology_request = decode::topology_request_from_annotations(pod_template->get("metadata"), diags);
     }
     return ps;
 }
