@@ -31,6 +31,18 @@ nlohmann::ordered_json to_json(const sim::SimulationResult& r) {
             }
             ja["counts"] = nlohmann::ordered_json::object();
             for (const auto& [ps, n] : a.counts) ja["counts"][ps] = n;
+            if (!a.topology.empty()) {
+                ja["topology"] = nlohmann::ordered_json::object();
+                for (const auto& [ps, ta] : a.topology) {
+                    nlohmann::ordered_json domains = nlohmann::ordered_json::array();
+                    for (const auto& d : ta.domains) domains.push_back({{"values", d.values}, {"count", d.count}});
+                    ja["topology"][ps] = {{"levels", ta.levels}, {"domains", domains}};
+                }
+            }
+            if (!a.delayed_topology.empty()) {
+                ja["delayedTopologyRequest"] = nlohmann::ordered_json::object();
+                for (const auto& [ps, st] : a.delayed_topology) ja["delayedTopologyRequest"][ps] = st;
+            }
             ja["admitted"] = a.admitted;
             jc["admitted"].push_back(ja);
         }

@@ -4,6 +4,8 @@
 // (with the QuotaReserved=False message Kueue would write). Rendered by report/.
 #pragma once
 
+#include "model/objects.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -18,6 +20,10 @@ struct AdmittedDecision {
     std::map<std::string, std::map<std::string, std::string>> flavors;
     /// podSet name -> admitted pod count (fewer than spec count under partial admission).
     std::map<std::string, std::int32_t> counts;
+    /// podSet name -> topology assignment (TAS pod sets only), domains in Kueue's order.
+    std::map<std::string, model::TopologyAssignment> topology;
+    /// podSet name -> delayed topology request state ("Pending" until the second pass).
+    std::map<std::string, std::string> delayed_topology;
     /// False while admission checks are not all Ready (quota reserved only, R5.11.2).
     bool admitted = true;
 };

@@ -3,6 +3,7 @@
 // findFlavorForPodSets, fitsResourceQuota, isPreferred, shouldTryNextFlavor).
 #include "sim/flavor_assigner.h"
 
+#include "sim/tas/tas_assign.h"
 #include "sim/workload_info.h"
 
 #include <algorithm>
@@ -278,6 +279,14 @@ public:
                 least_category = least_category.empty() ? "NoMatchingFlavor" : least_category;
                 continue;
             }
+            if (m_in.tas && ps_index < m_in.wl->obj->pod_sets.size()) {
+                std::string why = tas::flavor_mismatch(*m_in.tas, m_node, m_in.wl->obj->pod_sets[ps_index], *rf, g);
+                if (!why.empty()) {
+                    r.reasons.push_back(why);
+                    least_category = least_category.empty() ? "NoMatchingFlavor" : least_category;
+                    continue;
+                }
+            }
             if (auto t = untolerated_taint(*rf, *ps.spec); !t.empty()) {
                 r.reasons.push_back(t);
                 least_category = least_category.empty() ? "NoMatchingFlavor" : least_category;
@@ -408,6 +417,7 @@ public:
             if (failed) break;
         }
         out.no_fit_reason = category_rank < 0 ? "WaitingForQuota" : k_rank[category_rank];
+        if (m_in.tas) tas::assign_topology(*m_in.tas, *m_in.cluster, m_node, wl, out);
         return out;
     }
 

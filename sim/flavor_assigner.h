@@ -13,6 +13,10 @@
 
 namespace kg::sim {
 
+namespace tas {
+class TasState;
+}
+
 struct FlavorChoice {
     std::string flavor;
     GMode mode = GMode::fit;
@@ -26,6 +30,10 @@ using ScanProgress = std::map<std::pair<std::size_t, std::string>, int>;
 
 struct PodSetAssignment {
     std::string name;
+    /// TAS: where the pods go (sim/tas), and "Pending" when the placement waits for a
+    /// ProvisioningRequest (delayedTopologyRequest).
+    std::optional<model::TopologyAssignment> topology;
+    std::string delayed_topology;
     std::map<std::string, FlavorChoice> flavors;  ///< resource -> choice
     std::vector<std::string> reasons;
     std::string error;
@@ -64,6 +72,8 @@ struct AssignerInput {
     ExplainRecorder* recorder = nullptr;  ///< optional; null = no recording
     /// R5.5.6: where each search resumes (recorded index + 1); null = from the first flavor.
     const ScanProgress* resume = nullptr;
+    /// Topology-Aware Scheduling state; null = TAS is not considered.
+    const tas::TasState* tas = nullptr;
 };
 
 /// §5.3-§5.5, §5.7 for the given pod counts (one per pod set).

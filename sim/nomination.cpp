@@ -4,6 +4,7 @@
 // pkg/scheduler/scheduler.go (nominate, getAssignments), pkg/controller/core
 // workload_controller.go (getQueueBlocker).
 #include "sim/scheduler.h"
+#include "sim/tas/tas_assign.h"
 
 #include "sim/queue_path.h"
 
@@ -61,6 +62,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     in.restrict_to = restrict_to;
     in.recorder = m_recorder;
     in.resume = restrict_to ? nullptr : &p.progress;
+    in.tas = m_tas.empty() ? nullptr : &m_tas;
     // Targets for a one-FR request, as the oracle computed them: when the whole assignment is that
     // one FR the same search would run again on the same snapshot (the oracle restores what it
     // removes), so its answer is reused.
@@ -146,6 +148,22 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     }
 }
 
+void CycleRunner::reserve_placement(Entry& e) {
+    if (m_tas.empty()) return;
+    if (e.targets.empty()) {
+        tas::reserve_topology(m_tas, m_cl, m_live.nodes[e.cq], *e.info, e.assignment, nullptr);
+        return;
+    }
+    // With targets: placed as if they were gone (SimulateWorkloadUsageRemoval).
+    std::vector<std::pair<std::string, std::vector<tas::DomainRequest>>> held;
+    for (const auto& t : e.targets) {
+        held.emplace_back(t.key, m_tas.held(t.key));
+        m_tas.remove(t.key);
+    }
+    tas::reserve_topology(m_tas, m_cl, m_live.nodes[e.cq], *e.info, e.assignment, &m_tas);
+    for (const auto& [k, u] : held) m_tas.add(k, u);
+}
+
 // R5.2.1 and the assignment.
 void CycleRunner::nominate(Entry& e, Snapshot& snap) {
     const WorkloadInfo& wl = *e.info;
@@ -165,6 +183,7 @@ void CycleRunner::nominate(Entry& e, Snapshot& snap) {
     }
     e.inadmissible = false;
     compute_assignment(e, snap, nullptr);
+    if (e.assignment.mode() == Mode::preempt) reserve_placement(e);
     e.mode = e.assignment.mode();
     e.message = e.assignment.message();
     if (m_recorder && e.mode != Mode::fit && m_recorder->wants_holders(e.key)) {

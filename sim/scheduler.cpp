@@ -8,6 +8,7 @@
 
 #include "sim/preemption_message.h"
 #include "sim/snapshot_build.h"
+#include "sim/tas/tas_assign.h"
 #include "sim/workload_info.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     // The tree and quotas never change during a run; reservations are added to this snapshot as
     // they start (add_reserving, admissions) and leave it as they end (evictions, finishes).
     m_live = build_snapshot(cl, {});
+    m_tas = tas::TasState(cl);
     // R4.5 requeue-all reaches the whole cohort tree.
     const Snapshot& snap = m_live;
     for (int n = 0; n < static_cast<int>(snap.nodes.size()); ++n) m_paths.push_back(snap.path(n));
@@ -64,11 +66,17 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     auto [it, inserted] = m_reserving.emplace(key, std::move(info));
     if (huge(it->second.usage)) ++m_huge_reserving;
     m_live.add_workload(it->second);
+    if (!m_tas.empty()) {
+        auto now = m_tas_admitted_now.find(key);
+        m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
+        if (now != m_tas_admitted_now.end()) m_tas_admitted_now.erase(now);
+    }
 }
 
 void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it) {
     if (huge(it->second.usage)) --m_huge_reserving;
     m_live.forget_workload(it->first);
+    m_tas.remove(it->first);
     m_reserving.erase(it);
 }
 
@@ -120,6 +128,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     // the end; the reservations it made are then added for good.
     Snapshot& snap = m_live;
     snap.begin_journal();
+    m_tas.begin();
     bool huge_usage = m_huge_reserving > 0;
     std::vector<Entry> entries;
     entries.reserve(heads.size());
@@ -150,6 +159,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         for (Entry* e : order_classical(entries)) process(*e, snap, targets_so_far, out, changed);
     }
     snap.rollback();
+    m_tas.rollback();
     for (auto& [key, info] : m_admitted_now) start_reservation(key, std::move(info));
     m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
@@ -220,6 +230,18 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
         e.message = e.assignment.message();
     }
+    // TASRecomputeAssignmentWithinSchedulingCycle (scheduler.go updateAssignmentIfNeeded): a
+    // placement that no longer fits the domains after earlier admissions is computed again.
+    if (!m_tas.empty() && e.mode != Mode::no_fit && !tas::placement_fits(m_tas, *e.info, e.assignment)) {
+        NominationMapping mapping;
+        for (const auto& ps : e.assignment.pod_sets)
+            for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
+        compute_assignment(e, snap, &mapping);
+        e.mode = e.assignment.mode();
+        e.message = e.assignment.message();
+        if (e.mode == Mode::preempt) reserve_placement(e);
+    }
+    const bool tas_fits = m_tas.empty() || tas::placement_fits(m_tas, *e.info, e.assignment);
     const FRAmounts& usage = e.assignment.usage;
     // Step 3: fits with the victims so far and its own treated as gone.
     std::set<std::string> removed;
@@ -232,6 +254,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     for (const auto& [f, v] : usage)
         if (check.available(cq, f) < Amount::of(v)) fits = false;
     for (const auto& k : removed) check.restore_workload(k);
+    fits = fits && tas_fits;
     // Usage the cycle adds goes to both snapshots.
     auto add_usage = [&](const FR& f, std::int64_t v) {
         snap.add_usage(cq, f, v);
@@ -246,6 +269,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     if (e.mode == Mode::preempt && e.targets.empty()) {
         e.reason = "WaitingForQuota";
         e.requeue = "PreemptionNoCandidates";
+        add_tas_usage(e);
         // R5.9.2 capacity reservation.
         if (*snap.nodes[cq].cq->preemption.reclaim_within_cohort != model::ReclaimWithinCohort::any) {
             for (const auto& [f, u] : usage) {
@@ -280,6 +304,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     }
     if (e.mode == Mode::deferred_fit) {
         for (const auto& [f, v] : usage) add_usage(f, v);
+        add_tas_usage(e);
         e.message = "Workload has overlapping preemption targets with another workload, but will fit after these "
                     "preemptions complete";
         e.reason = "WaitingForPreemptedWorkloads";
@@ -309,6 +334,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         targets_so_far.by_root[snap.root(t.cq)].insert(t.key);
     }
     for (const auto& [f, v] : usage) add_usage(f, v);
+    add_tas_usage(e);
     if (e.mode == Mode::preempt) {
         // R7.9 issuing preemptions.
         const WorkloadInfo& w = *e.info;
@@ -339,6 +365,10 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     changed = true;
 }
 
+void CycleRunner::add_tas_usage(const Entry& e) {
+    if (!m_tas.empty()) m_tas.add(e.key, tas::assignment_usage(m_tas, *e.info, e.assignment));
+}
+
 // R5.11
 void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     sim::AdmittedDecision d;
@@ -359,7 +389,10 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
             flavors_used.insert(fc.flavor);
         }
         d.counts[ps.name] = ps.count;
+        if (ps.topology) d.topology[ps.name] = *ps.topology;
+        if (!ps.delayed_topology.empty()) d.delayed_topology[ps.name] = ps.delayed_topology;
     }
+    if (!m_tas.empty()) m_tas_admitted_now[e.key] = tas::assignment_usage(m_tas, *e.info, e.assignment);
     // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
     const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
     bool checks = false;

@@ -6,6 +6,7 @@
 #include "sim/flavor_assigner.h"
 #include "sim/pending_queues.h"
 #include "sim/preemption/preemption.h"
+#include "sim/tas/tas_state.h"
 
 #include <map>
 #include <optional>
@@ -108,7 +109,16 @@ private:
     std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
-    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;  ///< reserved in the running cycle
+    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;
+    /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
+    /// the admissions of the running cycle waits here until they start for good.
+    tas::TasState m_tas;
+    std::unordered_map<std::string, std::vector<tas::DomainRequest>> m_tas_admitted_now;
+    /// The cycle's TAS accounting for an entry that keeps (or reserves) its placement.
+    void add_tas_usage(const Entry& e);
+    /// scheduler.go updateAssignmentForTAS: a Preempt entry's placement once its targets (or,
+    /// without targets, every TAS workload) are gone.
+    void reserve_placement(Entry& e);  ///< reserved in the running cycle
     std::map<std::string, std::string> m_sticky;  ///< CQ -> sticky preemptor (R4.7)
     std::vector<std::string> m_strategies;
     ExplainRecorder* m_recorder = nullptr;

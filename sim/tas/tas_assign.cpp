@@ -1,0 +1,234 @@
+// Kueue: pkg/scheduler/flavorassigner/tas_flavorassigner.go, flavorassigner.go (assignFlavors),
+// pkg/cache/scheduler/clusterqueue_snapshot.go, tas_flavor_snapshot.go
+// (FindTopologyAssignmentsForFlavor), pkg/scheduler/scheduler.go (updateAssignmentForTAS).
+#include "sim/tas/tas_assign.h"
+
+#include <algorithm>
+#include <set>
+
+namespace kg::sim::tas {
+
+bool tas_only(const TasState& st, const ResourceNode& cq) {
+    for (const auto& g : cq.groups)
+        for (const auto& f : g.flavors)
+            if (!st.flavor(f)) return false;
+    return true;
+}
+
+namespace {
+
+bool tas_requested(const TasState& st, const ResourceNode& cq, const model::PodSet& ps) {
+    return explicitly_requests_tas(ps) || tas_only(st, cq);
+}
+
+const model::PodSet* model_pod_set(const WorkloadInfo& wl, const std::string& name) {
+    for (const auto& ps : wl.obj->pod_sets)
+        if (*ps.name == name) return &ps;
+    return nullptr;
+}
+
+struct Request {
+    std::size_t index;  ///< in Assignment::pod_sets
+    std::string flavor;
+    PlacementRequest req;
+};
+
+// HasProvRequestAdmissionCheck / HasMultiKueueAdmissionCheck of the ClusterQueue.
+bool delays_topology(const model::Cluster& cl, const ResourceNode& cq, const WorkloadInfo& wl, const std::string& flavor) {
+    bool has_reservation = wl.obj->condition_true("QuotaReserved");
+    for (const auto& rule : cq.cq->admission_checks) {
+        const auto* ac = cl.find_admission_check(*rule.name);
+        if (!ac) continue;
+        if (ac->controller_name == "kueue.x-k8s.io/multikueue") return true;
+        if (ac->controller_name != "kueue.x-k8s.io/provisioning-request" || has_reservation) continue;
+        if (rule.on_flavors.empty()) return true;
+        for (const auto& f : rule.on_flavors)
+            if (*f == flavor) return true;
+    }
+    return false;
+}
+
+// WorkloadsTopologyRequests: the TAS requests of the pod sets, by flavor.
+std::vector<Request> topology_requests(const TasState& st, const model::Cluster& cl, const ResourceNode& cq,
+                                       const WorkloadInfo& wl, Assignment& a) {
+    std::vector<Request> out;
+    bool only = tas_only(st, cq);
+    for (std::size_t i = 0; i < a.pod_sets.size(); ++i) {
+        PodSetAssignment& psa = a.pod_sets[i];
+        const model::PodSet* ps = model_pod_set(wl, psa.name);
+        if (!ps || !tas_requested(st, cq, *ps) || !psa.error.empty() || psa.count == 0 || psa.topology) continue;
+        std::set<std::string> tas_flavors;
+        for (const auto& [res, fc] : psa.flavors)
+            if (st.flavor(fc.flavor)) tas_flavors.insert(fc.flavor);
+        if (tas_flavors.empty()) {
+            psa.error = "no TAS flavor assigned";
+            continue;
+        }
+        if (tas_flavors.size() > 1) {
+            std::string names;
+            for (const auto& f : tas_flavors) names += (names.empty() ? "" : ", ") + f;
+            psa.error = "more than one TAS flavor assigned: [" + names + "]";
+            continue;
+        }
+        const std::string& flavor = *tas_flavors.begin();
+        if (delays_topology(cl, cq, wl, flavor)) {
+            psa.delayed_topology = "Pending";
+            continue;
+        }
+        PlacementRequest r;
+        r.pod_set = psa.name;
+        r.request = ps->topology_request ? &*ps->topology_request : nullptr;
+        r.spec = &ps->template_spec;
+        r.per_pod = single_pod_requests(*ps);
+        r.count = psa.count;
+        r.implied = !explicitly_requests_tas(*ps) && only;
+        out.push_back({i, flavor, std::move(r)});
+    }
+    return out;
+}
+
+struct Outcome {
+    std::map<std::size_t, model::TopologyAssignment> placed;
+    std::optional<std::pair<std::size_t, std::string>> failure;  ///< first failing pod set
+};
+
+void add_assumed(DomainUsage& assumed, const PlacementRequest& r, const model::TopologyAssignment& ta) {
+    for (const auto& d : ta.domains) {
+        auto& u = assumed[domain_id(d.values)];
+        for (const auto& [res, v] : r.per_pod) u[res] += v * d.count;
+        u["pods"] += d.count;
+    }
+}
+
+// FindTopologyAssignmentsForWorkload: flavors by name; hostname-level flavors share the
+// assumed usage of the workload's earlier pod sets (TASHandleOverlappingFlavors); within a
+// flavor the first failure ends that flavor's search.
+Outcome place_all(const TasState& st, const std::vector<Request>& reqs, bool simulate_empty) {
+    Outcome out;
+    std::set<std::string> flavors;
+    for (const auto& r : reqs) flavors.insert(r.flavor);
+    DomainUsage shared;
+    for (const auto& name : flavors) {
+        const TasFlavor* f = st.flavor(name);
+        DomainUsage own;
+        DomainUsage& assumed = f->lowest_is_hostname ? shared : own;
+        DomainUsage usage = st.usage_for(*f);
+        for (const auto& r : reqs) {
+            if (r.flavor != name) continue;
+            PlacementResult res = find_placement(*f, simulate_empty ? nullptr : &usage, assumed, r.req);
+            if (!res.assignment) {
+                if (!out.failure || r.index < out.failure->first) out.failure = {r.index, res.failure};
+                break;
+            }
+            add_assumed(assumed, r.req, *res.assignment);
+            out.placed[r.index] = std::move(*res.assignment);
+        }
+    }
+    return out;
+}
+
+void set_mode(PodSetAssignment& psa, GMode m) {
+    for (auto& [res, fc] : psa.flavors) fc.mode = m;
+}
+
+}  // namespace
+
+std::string flavor_mismatch(const TasState& st, const ResourceNode& cq, const model::PodSet& ps,
+                            const model::ResourceFlavor& rf, const ResourceGroupInfo& g) {
+    const std::string name = *rf.meta.name;
+    if (tas_requested(st, cq, ps)) {
+        if (!explicitly_requests_tas(ps)) return "";  // TAS-only ClusterQueue
+        if (rf.topology_name.empty()) {
+            for (const auto& [res, v] : single_pod_requests(ps))
+                if (std::find(g.covered.begin(), g.covered.end(), res) != g.covered.end())
+                    return "Flavor \"" + name + "\" does not support TopologyAwareScheduling";
+            return "";
+        }
+        const TasFlavor* f = st.flavor(name);
+        if (!f) return "Flavor \"" + name + "\" information missing in TAS cache";
+        if (!has_levels(*f, *ps.topology_request)) return "Flavor \"" + name + "\" does not contain the requested level";
+        return "";
+    }
+    if (!rf.topology_name.empty()) return "Flavor \"" + name + "\" supports only TopologyAwareScheduling";
+    return "";
+}
+
+void assign_topology(const TasState& st, const model::Cluster& cl, const ResourceNode& cq, const WorkloadInfo& wl,
+                     Assignment& a) {
+    if (st.empty() || a.mode() == Mode::no_fit) return;
+    std::vector<Request> reqs = topology_requests(st, cl, cq, wl, a);
+    if (a.mode() == Mode::fit) {
+        Outcome o = place_all(st, reqs, false);
+        if (o.failure) {
+            PodSetAssignment& psa = a.pod_sets[o.failure->first];
+            psa.reasons.push_back(o.failure->second);
+            set_mode(psa, GMode::preempt);
+        } else {
+            for (auto& [i, ta] : o.placed) a.pod_sets[i].topology = std::move(ta);
+        }
+    }
+    if (a.mode() == Mode::preempt) {
+        Outcome o = place_all(st, reqs, true);
+        if (o.failure) {
+            PodSetAssignment& psa = a.pod_sets[o.failure->first];
+            if (psa.reasons.empty()) psa.reasons.push_back(o.failure->second);
+            set_mode(psa, GMode::no_fit);
+        } else {
+            for (const auto& r : reqs)
+                if (!a.pod_sets[r.index].reasons.empty()) set_mode(a.pod_sets[r.index], GMode::preempt);
+        }
+    }
+}
+
+void reserve_topology(const TasState& st, const model::Cluster& cl, const ResourceNode& cq, const WorkloadInfo& wl,
+                      Assignment& a, const TasState* current) {
+    if (st.empty() || a.mode() != Mode::preempt) return;
+    bool explicit_tas = false;
+    for (const auto& ps : wl.obj->pod_sets) explicit_tas = explicit_tas || explicitly_requests_tas(ps);
+    if (!explicit_tas && !tas_only(st, cq)) return;
+    std::vector<Request> reqs = topology_requests(st, cl, cq, wl, a);
+    Outcome o = place_all(current ? *current : st, reqs, current == nullptr);
+    for (auto& [i, ta] : o.placed) a.pod_sets[i].topology = std::move(ta);
+}
+
+bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment& a) {
+    std::map<std::string, DomainUsage> usage;
+    for (const auto& psa : a.pod_sets) {
+        if (!psa.topology) continue;
+        const model::PodSet* ps = model_pod_set(wl, psa.name);
+        if (!ps) continue;
+        ResourceAmounts one = single_pod_requests(*ps);
+        one["pods"] += 1;
+        for (const auto& [res, fc] : psa.flavors) {
+            const TasFlavor* f = st.flavor(fc.flavor);
+            if (!f) continue;
+            auto [it, fresh] = usage.try_emplace(f->flavor);
+            if (fresh) it->second = st.usage_for(*f);
+            for (const auto& d : psa.topology->domains) {
+                auto leaf = f->leaf_by_id.find(domain_id(d.values));
+                if (leaf == f->leaf_by_id.end()) return false;
+                ResourceAmounts remaining = f->leaves[leaf->second].free;
+                if (auto u = it->second.find(leaf->first); u != it->second.end())
+                    for (const auto& [r, v] : u->second) remaining[r] -= v;
+                if (count_pods(one, remaining) < d.count) return false;
+            }
+        }
+    }
+    return true;
+}
+
+std::vector<DomainRequest> assignment_usage(const TasState& st, const WorkloadInfo& wl, const Assignment& a) {
+    std::vector<DomainRequest> out;
+    for (const auto& psa : a.pod_sets) {
+        if (!psa.topology) continue;
+        const model::PodSet* ps = model_pod_set(wl, psa.name);
+        if (!ps) continue;
+        std::map<std::string, std::string> flavors;
+        for (const auto& [res, fc] : psa.flavors) flavors[res] = fc.flavor;
+        auto u = usage_of(st, *ps, flavors, *psa.topology);
+        out.insert(out.end(), u.begin(), u.end());
+    }
+    return out;
+}
+
+}  // namespace kg::sim::tas

@@ -1,0 +1,382 @@
+// Kueue: pkg/cache/scheduler/tas_flavor_snapshot.go (findTopologyAssignment, fillInCounts,
+// fillLeafCounts, fillInCountsHelper, findLevelWithFitDomains, updateCountsToMinimumGeneric,
+// findBestFitDomainBy, sortedDomains, buildAssignment, buildSliceSizeAtLevel, levelKey),
+// pkg/cache/scheduler/scheduling_simulator_default.go (FindFeasibleNodes), pkg/resources
+// CountInWithLimitingResource. The state below is Kueue's domainState without the leader
+// fields: with no leader they equal the plain pod and slice counts.
+#include "sim/tas/tas_placement.h"
+
+#include "sim/tas/tas_messages.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace kg::sim::tas {
+
+std::vector<model::SliceConstraint> slice_constraints(const model::PodSetTopologyRequest* r) {
+    if (!r) return {};
+    if (!r->slice_constraints.empty()) return r->slice_constraints;
+    if (!r->slice_required_topology) return {};
+    return {{*r->slice_required_topology, r->slice_size.value_or(0)}};
+}
+
+bool explicitly_requests_tas(const model::PodSet& ps) {
+    const auto& r = ps.topology_request;
+    return r && (r->unconstrained || r->required || r->preferred || r->slice_required_topology || r->slice_size ||
+                 !r->slice_constraints.empty());
+}
+
+namespace {
+
+bool slice_only(const model::PodSetTopologyRequest* r) {
+    return r && !r->required && !r->preferred && !slice_constraints(r).empty();
+}
+
+// levelKey: required, preferred, slice-only (highest level), unconstrained (lowest level).
+std::optional<std::string> level_key(const TasFlavor& f, const model::PodSetTopologyRequest* r) {
+    if (!r) return std::nullopt;
+    if (r->required) return *r->required;
+    if (r->preferred) return *r->preferred;
+    if (slice_only(r)) return f.levels.front();
+    if (r->unconstrained.value_or(false)) return f.levels.back();
+    return std::nullopt;
+}
+
+std::pair<std::int32_t, std::string> count_in(const ResourceAmounts& req, const ResourceAmounts& cap) {
+    std::optional<std::int32_t> result;
+    std::string limiting;
+    for (const auto& [r, v] : req) {  // by name: ties go to the first name, as Kueue breaks them
+        auto it = cap.find(r);
+        std::int64_t c = it == cap.end() ? 0 : it->second;
+        std::int32_t n = v == 0 ? INT32_MAX : static_cast<std::int32_t>(std::max<std::int64_t>(0, std::min<std::int64_t>(c / v, INT32_MAX)));
+        if (!result || n < *result) {
+            result = n;
+            limiting = r;
+        }
+    }
+    return {result.value_or(0), limiting};
+}
+
+struct State {
+    std::int32_t pods = 0;
+    std::int32_t slices = 0;
+};
+
+class Placer {
+public:
+    Placer(const TasFlavor& f, const PlacementRequest& req) : m_f(f), m_req(req), m_st(f.domains.size()) {}
+
+    PlacementResult run(const DomainUsage* usage, const DomainUsage& assumed);
+
+private:
+    const TasFlavor& m_f;
+    const PlacementRequest& m_req;
+    std::vector<State> m_st;
+    ExclusionStats m_stats;
+    std::int32_t m_slice_size = 1;
+    int m_slice_level = 0;
+    std::map<int, std::int32_t> m_size_at_level;
+    bool m_required = false;
+    bool m_unconstrained = false;
+
+    bool least_free() const { return m_unconstrained; }  // TASProfileMixed on
+    int cmp_values(int a, int b) const;
+    std::vector<int> sorted(std::vector<int> ds) const;
+    int best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t needed, bool slices) const;
+    void fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage, const DomainUsage& assumed,
+                   const ResourceAmounts& requests);
+    void fill_helper(int d, int level);
+    std::vector<int> to_minimum(const std::vector<int>& ds, std::int32_t count, std::int32_t slice_size, bool slices);
+    std::string not_fit(int level, std::int32_t fit, std::int32_t total) const;
+    bool find_level(int level, int& fit_level, std::vector<int>& out, std::string& reason);
+    std::string size_at_levels();
+};
+
+int Placer::cmp_values(int a, int b) const {
+    const Domain& x = m_f.domains[a];
+    const Domain& y = m_f.domains[b];
+    if (m_f.lowest_is_hostname && x.parent == y.parent) return x.values.back().compare(y.values.back());
+    return x.values < y.values ? -1 : (y.values < x.values ? 1 : 0);
+}
+
+// sortedDomains: slices descending (ascending for LeastFreeCapacity), pods ascending, values.
+std::vector<int> Placer::sorted(std::vector<int> ds) const {
+    std::stable_sort(ds.begin(), ds.end(), [&](int a, int b) {
+        if (m_st[a].slices != m_st[b].slices)
+            return least_free() ? m_st[a].slices < m_st[b].slices : m_st[a].slices > m_st[b].slices;
+        if (m_st[a].pods != m_st[b].pods) return m_st[a].pods < m_st[b].pods;
+        return cmp_values(a, b) < 0;
+    });
+    return ds;
+}
+
+// findBestFitDomainBy: the first domain with the smallest count still >= needed, else the first.
+int Placer::best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t needed, bool slices) const {
+    int best = ds[from];
+    std::int32_t best_count = INT32_MAX;
+    for (std::size_t i = from; i < ds.size(); ++i) {
+        std::int32_t c = slices ? m_st[ds[i]].slices : m_st[ds[i]].pods;
+        if (c >= needed && c < best_count) {
+            best = ds[i];
+            best_count = c;
+        }
+    }
+    return best;
+}
+
+// fillLeafCounts (after the simulator's node filters).
+void Placer::fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage, const DomainUsage& assumed,
+                       const ResourceAmounts& requests) {
+    (void)leaf_idx;
+    const Domain& d = m_f.domains[leaf.domain];
+    ResourceAmounts remaining = leaf.free;
+    auto sub = [&](const DomainUsage& u) {
+        if (auto it = u.find(d.id); it != u.end())
+            for (const auto& [r, v] : it->second) remaining[r] -= v;
+    };
+    if (usage) sub(*usage);
+    sub(assumed);
+    auto [n, limiting] = count_in(requests, remaining);
+    m_st[leaf.domain].pods = n;
+    if (n == 0 && !limiting.empty()) ++m_stats.resources[limiting];
+}
+
+// fillInCountsHelper without leaders; inner slice layers round each child down.
+void Placer::fill_helper(int d, int level) {
+    State& s = m_st[d];
+    const Domain& dom = m_f.domains[d];
+    if (dom.children.empty()) {
+        if (level == m_slice_level) s.slices = s.pods / m_slice_size;
+        return;
+    }
+    std::int32_t pods = 0, slices = 0;
+    auto inner = m_size_at_level.find(level + 1);
+    for (int c : dom.children) {
+        fill_helper(c, level + 1);
+        std::int32_t cp = m_st[c].pods;
+        if (inner != m_size_at_level.end()) cp = (cp / inner->second) * inner->second;
+        pods += cp;
+        slices += m_st[c].slices;
+    }
+    s.pods = pods;
+    s.slices = level == m_slice_level ? pods / m_slice_size : slices;
+}
+
+// updateCountsToMinimumGeneric without leaders.
+std::vector<int> Placer::to_minimum(const std::vector<int>& ds, std::int32_t count, std::int32_t slice_size, bool slices) {
+    std::vector<int> out;
+    std::int32_t remaining = slices ? count / slice_size : count;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        int d = ds[i];
+        std::int32_t have = slices ? m_st[d].slices : m_st[d].pods;
+        if (!least_free() && have >= remaining) {
+            d = best_fit(ds, i, remaining, slices);  // optimize the last domain
+            have = slices ? m_st[d].slices : m_st[d].pods;
+        }
+        State& s = m_st[d];
+        if (have >= remaining) {
+            s.pods = slices ? remaining * slice_size : remaining;
+            if (slices) s.slices = remaining;
+            out.push_back(d);
+            return out;
+        }
+        if (slices) s.pods = s.slices * slice_size;
+        remaining -= have;
+        out.push_back(d);
+    }
+    return {};  // Kueue logs errCodeAssumptionsViolated and places nothing
+}
+
+std::string Placer::not_fit(int level, std::int32_t fit, std::int32_t total) const {
+    if (m_size_at_level.empty()) return not_fit_message(m_f.topology, fit, total, m_slice_size, m_stats);
+    // multiLayerNotFitMessage: the domain of the level with the most slices (ties: smallest id).
+    int best = -1;
+    for (const auto& [id, d] : m_f.per_level[level])
+        if (best < 0 || m_st[d].slices > m_st[best].slices) best = d;
+    std::vector<std::tuple<std::string, std::int32_t, std::int32_t>> fits;
+    if (best >= 0) {
+        for (const auto& c : slice_constraints(m_req.request)) {
+            int target = m_f.level_index(c.topology);
+            if (target < 0 || c.size <= 0) continue;
+            std::int32_t n = 0;
+            std::vector<int> frontier{best};
+            for (int l = level; l < target; ++l) {
+                std::vector<int> next;
+                for (int x : frontier) next.insert(next.end(), m_f.domains[x].children.begin(), m_f.domains[x].children.end());
+                frontier = std::move(next);
+            }
+            for (int x : frontier) n += m_st[x].pods / c.size;
+            fits.emplace_back(c.topology, n, m_req.count / c.size);
+        }
+    }
+    return multi_layer_not_fit_message(m_f.topology, best >= 0, fits, m_stats);
+}
+
+// findLevelWithFitDomains without leaders.
+bool Placer::find_level(int level, int& fit_level, std::vector<int>& out, std::string& reason) {
+    const auto& at = m_f.per_level[level];
+    if (at.empty()) {
+        reason = "no topology domains at level: " + m_f.levels[level];
+        return false;
+    }
+    std::vector<int> ds;
+    for (const auto& [id, d] : at) ds.push_back(d);
+    ds = sorted(std::move(ds));
+    int top = ds[0];
+    std::int32_t slice_count = m_req.count / m_slice_size;
+    if (!least_free() && m_st[top].slices >= slice_count) top = best_fit(ds, 0, slice_count, true);
+    if (least_free()) {
+        for (int d : ds)
+            if (m_st[d].slices >= slice_count) {
+                fit_level = level;
+                out = {d};
+                return true;
+            }
+    }
+    if (m_st[top].slices < slice_count) {
+        if (m_required) {
+            reason = not_fit(level, m_st[top].slices, slice_count);
+            return false;
+        }
+        if (level > 0 && !m_unconstrained) return find_level(level - 1, fit_level, out, reason);
+        std::int32_t remaining = slice_count;
+        ds = sorted(ds);
+        out.clear();
+        for (std::size_t i = 0; remaining > 0 && i < ds.size(); ++i) {
+            int d = ds[i];
+            if (!least_free() && m_st[d].slices >= remaining) d = best_fit(ds, i, remaining, true);
+            out.push_back(d);
+            remaining -= m_st[d].slices;
+        }
+        if (remaining > 0) {
+            reason = not_fit(level, slice_count - remaining, slice_count);
+            return false;
+        }
+        fit_level = level;
+        return true;
+    }
+    fit_level = level;
+    out = {top};
+    return true;
+}
+
+// buildSliceSizeAtLevel: inner layers below the outermost one.
+std::string Placer::size_at_levels() {
+    auto layers = slice_constraints(m_req.request);
+    std::int32_t prev_size = m_slice_size;
+    int prev_level = m_slice_level;
+    for (std::size_t i = 1; i < layers.size(); ++i) {
+        int lvl = m_f.level_index(layers[i].topology);
+        if (lvl < 0) return "no requested topology level for additional slice layer: " + layers[i].topology;
+        if (lvl <= prev_level)
+            return "additional slice layer topology " + layers[i].topology + " must be at a lower level than " +
+                   m_f.levels[prev_level];
+        if (layers[i].size <= 0 || prev_size % layers[i].size != 0)
+            return "additional slice layer size " + std::to_string(layers[i].size) +
+                   " must evenly divide parent layer size " + std::to_string(prev_size);
+        for (int l = prev_level + 1; l <= lvl; ++l) m_size_at_level[l] = layers[i].size;
+        prev_size = layers[i].size;
+        prev_level = lvl;
+    }
+    return "";
+}
+
+PlacementResult Placer::run(const DomainUsage* usage, const DomainUsage& assumed) {
+    const model::PodSetTopologyRequest* r = m_req.request;
+    auto layers = slice_constraints(r);
+    if (!layers.empty()) {
+        if (layers[0].size <= 0) return {std::nullopt, "slice topology requested, but slice size not provided"};
+        m_slice_size = layers[0].size;
+    }
+    m_required = r && r->required;
+    m_unconstrained = (r && r->unconstrained.value_or(false)) || m_req.implied || slice_only(r);
+    std::optional<std::string> key = level_key(m_f, r);
+    if (!key && m_req.implied) key = m_f.levels.back();
+    if (!key) return {std::nullopt, "topology level not specified"};
+    int requested = m_f.level_index(*key);
+    if (requested < 0) return {std::nullopt, "no requested topology level: " + *key};
+    std::string slice_key = layers.empty() ? m_f.levels.back() : layers[0].topology;
+    m_slice_level = m_f.level_index(slice_key);
+    if (m_slice_level < 0) return {std::nullopt, "no requested topology level for slices: " + slice_key};
+    if (requested > m_slice_level)
+        return {std::nullopt, "podset slice topology " + slice_key + " is above the podset topology " + *key};
+    if (std::string why = size_at_levels(); !why.empty()) return {std::nullopt, why};
+
+    // Phase 1: pods (and slices) per domain.
+    ResourceAmounts requests = m_req.per_pod;
+    requests["pods"] += 1;
+    std::vector<model::Toleration> tolerations = m_req.spec->tolerations;
+    tolerations.insert(tolerations.end(), m_f.tolerations.begin(), m_f.tolerations.end());
+    for (std::size_t i = 0; i < m_f.leaves.size(); ++i) {
+        const Leaf& leaf = m_f.leaves[i];
+        ++m_stats.total_nodes;
+        if (m_f.lowest_is_hostname && leaf.node && !node_feasible(*leaf.node, *m_req.spec, tolerations, m_stats))
+            continue;
+        fill_leaf(leaf, static_cast<int>(i), usage, assumed, requests);
+    }
+    for (int root : m_f.roots) fill_helper(root, 0);
+
+    // Phase 2a: the level and the domains that fit.
+    int fit_level = 0;
+    std::vector<int> fit;
+    std::string reason;
+    if (!find_level(requested, fit_level, fit, reason)) return {std::nullopt, reason};
+    // Phase 2b: down to the leaves.
+    int last = static_cast<int>(m_f.levels.size()) - 1;
+    fit = to_minimum(fit, m_req.count, m_slice_size, true);
+    int cur = fit_level;
+    for (; cur < std::min(last, m_slice_level); ++cur) {
+        std::vector<int> lower;
+        for (int d : fit) lower.insert(lower.end(), m_f.domains[d].children.begin(), m_f.domains[d].children.end());
+        fit = to_minimum(sorted(std::move(lower)), m_req.count, m_slice_size, true);
+    }
+    for (; cur < last; ++cur) {
+        std::int32_t size = m_slice_size;
+        if (cur >= m_slice_level) {
+            auto it = m_size_at_level.find(cur + 1);
+            size = it == m_size_at_level.end() ? 1 : it->second;
+        }
+        std::vector<int> next;
+        for (int d : fit) {
+            std::vector<int> lower = sorted(m_f.domains[d].children);
+            if (size > 1)
+                for (int c : lower) m_st[c].slices = m_st[c].pods / size;
+            auto add = to_minimum(lower, m_st[d].pods, size, size > 1);
+            next.insert(next.end(), add.begin(), add.end());
+        }
+        fit = std::move(next);
+    }
+    // buildAssignment: leaves in level-value order; hostname topologies name only the host.
+    std::sort(fit.begin(), fit.end(), [&](int a, int b) { return cmp_values(a, b) < 0; });
+    std::size_t from = m_f.lowest_is_hostname ? m_f.levels.size() - 1 : 0;
+    model::TopologyAssignment ta;
+    ta.levels.assign(m_f.levels.begin() + static_cast<std::ptrdiff_t>(from), m_f.levels.end());
+    for (int d : fit) {
+        if (m_st[d].pods == 0) continue;
+        const auto& v = m_f.domains[d].values;
+        ta.domains.push_back({std::vector<std::string>(v.begin() + static_cast<std::ptrdiff_t>(from), v.end()), m_st[d].pods});
+    }
+    return {std::move(ta), ""};
+}
+
+}  // namespace
+
+std::int32_t count_pods(const ResourceAmounts& req, const ResourceAmounts& cap) { return count_in(req, cap).first; }
+
+bool has_levels(const TasFlavor& f, const model::PodSetTopologyRequest& r) {
+    auto key = level_key(f, &r);
+    if (!key || f.level_index(*key) < 0) return false;
+    auto layers = slice_constraints(&r);
+    if (f.level_index(layers.empty() ? f.levels.back() : layers[0].topology) < 0) return false;
+    for (const auto& l : layers)
+        if (f.level_index(l.topology) < 0) return false;
+    return true;
+}
+
+PlacementResult find_placement(const TasFlavor& f, const DomainUsage* usage, const DomainUsage& assumed,
+                               const PlacementRequest& req) {
+    Placer p(f, req);
+    return p.run(usage, assumed);
+}
+
+}  // namespace kg::sim::tas

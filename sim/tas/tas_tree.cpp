@@ -1,0 +1,125 @@
+// Kueue: pkg/cache/scheduler/tas_topology_tree.go, tas_nodes_cache.go, tas_flavor.go,
+// tas_non_tas_pod_cache.go, pkg/controller/tas/pod_usage_controller.go.
+#include "sim/tas/tas_tree.h"
+
+#include "model/amount.h"
+
+namespace kg::sim::tas {
+
+int TasFlavor::level_index(const std::string& key) const {
+    for (std::size_t i = 0; i < levels.size(); ++i)
+        if (levels[i] == key) return static_cast<int>(i);
+    return -1;
+}
+
+std::string domain_id(const std::vector<std::string>& values) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) out += ',';
+        out += values[i];
+    }
+    return out;
+}
+
+ResourceAmounts node_allocatable(const model::Node& n) {
+    ResourceAmounts out;
+    for (const auto& [res, q] : n.allocatable) out[res] = model::request_amount(res, q.value);
+    return out;
+}
+
+namespace {
+
+void add_amounts(ResourceAmounts& to, const ResourceAmounts& v, std::int64_t sign) {
+    for (const auto& [r, x] : v) to[r] = model::saturating_add(to[r], sign * x);
+}
+
+// pkg/util/tas/node.go NodeMatchesFlavor: every flavor node label, and a label per level.
+bool node_matches_flavor(const model::Node& n, const model::ResourceFlavor& rf, const std::vector<std::string>& levels) {
+    for (const auto& [k, v] : rf.node_labels) {
+        auto it = n.meta.labels.find(k);
+        if (it == n.meta.labels.end() || it->second != *v) return false;
+    }
+    for (const auto& l : levels)
+        if (!n.meta.labels.count(l)) return false;
+    return true;
+}
+
+// pod_usage_controller.go: a bound pod, not terminated, without TAS annotations (utiltas.IsTAS).
+bool counts_as_non_tas(const model::BoundPod& p) {
+    if (p.node_name.empty() || p.phase == "Succeeded" || p.phase == "Failed") return false;
+    for (const char* a : {"kueue.x-k8s.io/podset-required-topology", "kueue.x-k8s.io/podset-preferred-topology",
+                          "kueue.x-k8s.io/podset-unconstrained-topology"})
+        if (p.meta.annotations.count(a)) return false;
+    return true;
+}
+
+// tas_topology_tree.go initializeHelper: create the parents of a domain up to its root.
+int ensure_domain(TasFlavor& f, const std::vector<std::string>& values, const std::string& id) {
+    int level = static_cast<int>(values.size()) - 1;
+    if (auto it = f.per_level[level].find(id); it != f.per_level[level].end()) return it->second;
+    Domain d;
+    d.id = id;
+    d.values = values;
+    d.level = level;
+    int idx = static_cast<int>(f.domains.size());
+    f.domains.push_back(std::move(d));
+    f.per_level[level][id] = idx;
+    if (level == 0) {
+        f.roots.push_back(idx);
+    } else {
+        std::vector<std::string> pv(values.begin(), values.end() - 1);
+        int parent = ensure_domain(f, pv, domain_id(pv));
+        f.domains[idx].parent = parent;
+        f.domains[parent].children.push_back(idx);
+    }
+    return idx;
+}
+
+}  // namespace
+
+std::map<std::string, TasFlavor> build_tas_flavors(const model::Cluster& cl) {
+    // Non-TAS usage per node name (pods and requests), shared by every flavor.
+    std::map<std::string, ResourceAmounts> non_tas;
+    for (const auto& p : cl.pods) {
+        if (!counts_as_non_tas(p)) continue;
+        ResourceAmounts u = model::pod_requests(p.spec);
+        u["pods"] += 1;
+        add_amounts(non_tas[p.node_name], u, 1);
+    }
+    std::map<std::string, TasFlavor> out;
+    for (const auto& rf : cl.resource_flavors) {
+        if (rf.topology_name.empty()) continue;
+        const model::Topology* topo = cl.find_topology(rf.topology_name);
+        if (!topo || topo->levels.empty()) continue;
+        TasFlavor f;
+        f.flavor = *rf.meta.name;
+        f.topology = rf.topology_name;
+        for (const auto& l : topo->levels) f.levels.push_back(*l);
+        f.lowest_is_hostname = f.levels.back() == k_hostname;
+        f.tolerations = rf.tolerations;
+        f.per_level.resize(f.levels.size());
+        for (const auto& n : cl.nodes) {
+            if (!n.ready || n.unschedulable || !node_matches_flavor(n, rf, f.levels)) continue;
+            std::vector<std::string> values;
+            for (const auto& l : f.levels) values.push_back(n.meta.labels.at(l));
+            // addNode: a hostname-level leaf is named by the hostname alone.
+            std::string id = f.lowest_is_hostname ? values.back() : domain_id(values);
+            int leaf;
+            if (auto it = f.leaf_by_id.find(id); it != f.leaf_by_id.end()) {
+                leaf = it->second;
+            } else {
+                int d = ensure_domain(f, values, id);
+                leaf = static_cast<int>(f.leaves.size());
+                f.leaves.push_back({d, {}, f.lowest_is_hostname ? &n : nullptr});
+                f.domains[d].leaf = leaf;
+                f.leaf_by_id[id] = leaf;
+            }
+            add_amounts(f.leaves[leaf].free, node_allocatable(n), 1);
+            if (auto it = non_tas.find(*n.meta.name); it != non_tas.end()) add_amounts(f.leaves[leaf].free, it->second, -1);
+        }
+        out.emplace(f.flavor, std::move(f));
+    }
+    return out;
+}
+
+}  // namespace kg::sim::tas

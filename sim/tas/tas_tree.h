@@ -1,0 +1,62 @@
+// The static topology of one TAS ResourceFlavor: the domain tree built from the Nodes the
+// flavor selects, and each leaf's free capacity (allocatable minus the requests of bound
+// non-TAS Pods). Kueue: pkg/cache/scheduler/tas_topology_tree.go (newTopologyTree, addNode,
+// initialize), tas_nodes_cache.go (sync, find), tas_flavor.go (snapshot),
+// tas_non_tas_pod_cache.go, pkg/util/tas/node.go (NodeMatchesFlavor).
+#pragma once
+#include "model/cluster.h"
+#include "model/pod_requests.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kg::sim::tas {
+
+using model::ResourceAmounts;
+
+struct Domain {
+    std::string id;                   ///< Kueue's DomainID: values joined by "," (leaf: hostname only)
+    std::vector<std::string> values;  ///< one per level down to this one
+    int level = 0;
+    int parent = -1;
+    std::vector<int> children;
+    int leaf = -1;  ///< index in TasFlavor::leaves, -1 above the lowest level
+};
+
+struct Leaf {
+    int domain = -1;
+    ResourceAmounts free;                  ///< allocatable minus non-TAS pod usage (with `pods`)
+    const model::Node* node = nullptr;     ///< set when the lowest level is the hostname
+};
+
+struct TasFlavor {
+    std::string flavor;
+    std::string topology;
+    std::vector<std::string> levels;
+    bool lowest_is_hostname = false;
+    std::vector<model::Toleration> tolerations;
+    std::vector<Domain> domains;
+    std::vector<std::map<std::string, int>> per_level;  ///< domain id -> index, per level
+    std::vector<int> roots;
+    std::vector<Leaf> leaves;
+    std::map<std::string, int> leaf_by_id;  ///< leaf domain id -> leaf index
+
+    int level_index(const std::string& key) const;
+};
+
+/// "kubernetes.io/hostname", Kueue's corev1.LabelHostname.
+inline constexpr const char* k_hostname = "kubernetes.io/hostname";
+
+/// Kueue's DomainID: the values joined by ",".
+std::string domain_id(const std::vector<std::string>& values);
+
+/// A node's allocatable as amounts (cpu in milli).
+ResourceAmounts node_allocatable(const model::Node& n);
+
+/// The TAS flavors of the cluster: every ResourceFlavor with a topologyName whose Topology
+/// exists, keyed by flavor name. Nodes that are not Ready or are unschedulable are left out,
+/// as Kueue's nodes cache drops them (SchedulerLibraryIntegration off).
+std::map<std::string, TasFlavor> build_tas_flavors(const model::Cluster& cl);
+
+}  // namespace kg::sim::tas
