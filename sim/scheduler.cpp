@@ -232,7 +232,15 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     }
     // TASRecomputeAssignmentWithinSchedulingCycle (scheduler.go updateAssignmentIfNeeded): a
     // placement that no longer fits the domains after earlier admissions is computed again.
-    if (!m_tas.empty() && e.mode != Mode::no_fit && !tas::placement_fits(m_tas, *e.info, e.assignment)) {
+    // Kueue's fits() checks with the victims so far and the entry's own targets gone.
+    auto placement_fits = [&]() {
+        if (m_tas.empty()) return true;
+        tas::TasState view = m_tas;
+        for (const auto& k : targets_so_far.keys) view.remove(k);
+        for (const auto& t : e.targets) view.remove(t.key);
+        return tas::placement_fits(view, *e.info, e.assignment);
+    };
+    if (!m_tas.empty() && e.mode != Mode::no_fit && !placement_fits()) {
         NominationMapping mapping;
         for (const auto& ps : e.assignment.pod_sets)
             for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
@@ -241,7 +249,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         e.message = e.assignment.message();
         if (e.mode == Mode::preempt) reserve_placement(e);
     }
-    const bool tas_fits = m_tas.empty() || tas::placement_fits(m_tas, *e.info, e.assignment);
+    const bool tas_fits = placement_fits();
     const FRAmounts& usage = e.assignment.usage;
     // Step 3: fits with the victims so far and its own treated as gone.
     std::set<std::string> removed;

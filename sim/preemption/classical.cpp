@@ -132,8 +132,8 @@ std::vector<Target> attempt(Snapshot& s, const PreemptionRequest& r, const std::
         }
         s.remove_workload(*c.wl, c.cq);
         targets.push_back({c.wl->key, reason_of(c.variant), c.cq, c.wl});
-        if (fits_after_removal(s, r.cq, r.requests, borrow)) {
-            fill_back(s, targets, r.cq, r.requests, borrow);
+        if (fits_after_removal(s, r.cq, r.requests, borrow, &r.topology_fits)) {
+            fill_back(s, targets, r.cq, r.requests, borrow, &r.topology_fits);
             for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
             return targets;
         }

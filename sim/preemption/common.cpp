@@ -50,21 +50,23 @@ const std::vector<const WorkloadInfo*>* candidate_order(const Snapshot& snap, in
 }
 
 // R7.5 step 2
-bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing) {
+bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing,
+                        const std::function<bool(const Snapshot&)>* topology) {
     for (const auto& [f, v] : requests) {
         if (!allow_borrowing && snap.nominal(cq, f) < Amount::of(model::saturating_add(snap.usage(cq, f), v)))
             return false;
         if (snap.available(cq, f) < Amount::of(v)) return false;
     }
-    return true;
+    return !topology || !*topology || (*topology)(snap);
 }
 
 // R7.5 step 3
-void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing) {
+void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing,
+               const std::function<bool(const Snapshot&)>* topology) {
     if (targets.size() < 2) return;
     for (int i = static_cast<int>(targets.size()) - 2; i >= 0; --i) {
         snap.restore_workload(*targets[i].info, targets[i].cq);
-        if (fits_after_removal(snap, cq, requests, allow_borrowing)) {
+        if (fits_after_removal(snap, cq, requests, allow_borrowing, topology)) {
             targets[i] = targets.back();
             targets.pop_back();
         } else {

@@ -276,7 +276,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     std::vector<Target> targets;
     auto fits = [&]() {
         s.remove_usage(c, r.requests);
-        bool ok = fits_after_removal(s, c, r.requests, true);
+        bool ok = fits_after_removal(s, c, r.requests, true, &r.topology_fits);
         s.add_usage(c, r.requests);
         return ok;
     };
@@ -371,7 +371,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
         for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
         return {};
     }
-    fill_back(s, targets, c, r.requests, true);
+    fill_back(s, targets, c, r.requests, true, &r.topology_fits);
     for (const auto& t : targets) s.restore_workload(*t.info, t.cq);
     return targets;
 }

@@ -7,6 +7,7 @@
 
 #include <set>
 #include <string>
+#include <functional>
 #include <vector>
 
 namespace kg::sim {
@@ -27,6 +28,9 @@ struct PreemptionRequest {
     FRSet needing;  ///< F: FRs whose mode is Preempt
     /// Fair-sharing strategies (R8.4.2); empty = default.
     std::vector<std::string> strategies;
+    /// TAS (preemption.go workloadFits): whether the preemptor's pod sets can be placed with
+    /// the workloads removed from the snapshot gone; empty = no topology to place.
+    std::function<bool(const Snapshot&)> topology_fits;
 };
 
 /// §7 (classical/candidate_generator.go, hierarchical_preemption.go, preemption.go minimalPreemptions).
@@ -44,9 +48,12 @@ bool candidate_order_less(const WorkloadInfo& a, const WorkloadInfo& b);
 /// searches; null while a search has some of them taken out (then sort what is gathered).
 const std::vector<const WorkloadInfo*>* candidate_order(const Snapshot& snap, int q);
 /// R7.5 step 2 fits(borrow).
-bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing);
+/// `topology`, when given and set, must hold too.
+bool fits_after_removal(const Snapshot& snap, int cq, const FRAmounts& requests, bool allow_borrowing,
+                        const std::function<bool(const Snapshot&)>* topology = nullptr);
 /// R7.5 step 3: drops targets not needed, restoring their usage; `targets` are removed from `snap`.
-void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing);
+void fill_back(Snapshot& snap, std::vector<Target>& targets, int cq, const FRAmounts& requests, bool allow_borrowing,
+               const std::function<bool(const Snapshot&)>* topology = nullptr);
 /// Whether `wl` uses one of the FRs in `frs` (R7.1 last paragraph).
 bool uses_frs(const WorkloadInfo& wl, const FRSet& frs);
 /// R7.1: may a preemptor `w` evict candidate `c` of its own ClusterQueue under this policy?

@@ -217,6 +217,29 @@ bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment
     return true;
 }
 
+bool has_topology_requests(const TasState& st, const ResourceNode& cq, const WorkloadInfo& wl, const Assignment& a) {
+    for (const auto& psa : a.pod_sets) {
+        const model::PodSet* ps = model_pod_set(wl, psa.name);
+        if (ps && psa.count > 0 && tas_requested(st, cq, *ps)) return true;
+    }
+    return false;
+}
+
+bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, int cq,
+                          const WorkloadInfo& wl, const Assignment& a) {
+    TasState view = st;
+    for (const auto& key : view.holders()) {
+        auto it = snap.workloads.find(key);
+        if (it == snap.workloads.end() || it->second.cq < 0) continue;
+        const auto& members = snap.nodes[it->second.cq].workloads;
+        if (std::find(members.begin(), members.end(), it->second.info) == members.end()) view.remove(key);
+    }
+    Assignment copy = a;
+    for (auto& psa : copy.pod_sets) psa.topology.reset();
+    std::vector<Request> reqs = topology_requests(view, cl, snap.nodes[cq], wl, copy);
+    return !place_all(view, reqs, false).failure;
+}
+
 std::vector<DomainRequest> assignment_usage(const TasState& st, const WorkloadInfo& wl, const Assignment& a) {
     std::vector<DomainRequest> out;
     for (const auto& psa : a.pod_sets) {

@@ -32,6 +32,14 @@ void reserve_topology(const TasState& st, const model::Cluster& cl, const Resour
 /// ClusterQueueSnapshot.Fits for TAS: every domain of the assignment still has room for its pods.
 bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment& a);
 
+/// Whether the assignment has pod sets that TAS places.
+bool has_topology_requests(const TasState& st, const ResourceNode& cq, const WorkloadInfo& wl, const Assignment& a);
+
+/// preemption.go workloadFits, TAS part: the pod sets can be placed once the workloads that
+/// `snap` has removed (preemption candidates) release their domains.
+bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, int cq,
+                          const WorkloadInfo& wl, const Assignment& a);
+
 /// The TAS usage an assignment takes (its pod sets with a topology assignment).
 std::vector<DomainRequest> assignment_usage(const TasState& st, const WorkloadInfo& wl, const Assignment& a);
 

@@ -7,11 +7,13 @@
 
 namespace kg::sim::tas {
 
-TasState::TasState(const model::Cluster& cl) : m_flavors(build_tas_flavors(cl)) {}
+TasState::TasState(const model::Cluster& cl)
+    : m_flavors(std::make_shared<const std::map<std::string, TasFlavor>>(build_tas_flavors(cl))) {}
 
 const TasFlavor* TasState::flavor(const std::string& name) const {
-    auto it = m_flavors.find(name);
-    return it == m_flavors.end() ? nullptr : &it->second;
+    if (!m_flavors) return nullptr;
+    auto it = m_flavors->find(name);
+    return it == m_flavors->end() ? nullptr : &it->second;
 }
 
 DomainUsage TasState::usage_for(const TasFlavor& f) const {
@@ -20,7 +22,7 @@ DomainUsage TasState::usage_for(const TasFlavor& f) const {
         return it == m_usage.end() ? DomainUsage{} : it->second;
     }
     DomainUsage out;
-    for (const auto& [name, other] : m_flavors) {
+    for (const auto& [name, other] : *m_flavors) {
         if (!other.lowest_is_hostname) continue;
         auto it = m_usage.find(name);
         if (it == m_usage.end()) continue;
@@ -50,6 +52,12 @@ std::vector<DomainRequest> TasState::held(const std::string& key) const {
     return it == m_by_key.end() ? std::vector<DomainRequest>{} : it->second;
 }
 
+std::vector<std::string> TasState::holders() const {
+    std::vector<std::string> out;
+    for (const auto& [k, u] : m_by_key) out.push_back(k);
+    return out;
+}
+
 void TasState::remove(const std::string& key) {
     auto it = m_by_key.find(key);
     if (it == m_by_key.end()) return;
@@ -58,7 +66,7 @@ void TasState::remove(const std::string& key) {
 }
 
 void TasState::begin() {
-    if (!m_flavors.empty()) m_saved.emplace(m_usage, m_by_key);
+    if (!empty()) m_saved.emplace(m_usage, m_by_key);
 }
 
 void TasState::rollback() {

@@ -7,6 +7,7 @@
 #pragma once
 #include "sim/tas/tas_placement.h"
 
+#include <memory>
 #include <unordered_map>
 
 namespace kg::sim::tas {
@@ -22,7 +23,7 @@ public:
     TasState() = default;
     explicit TasState(const model::Cluster& cl);
 
-    bool empty() const { return m_flavors.empty(); }
+    bool empty() const { return !m_flavors || m_flavors->empty(); }
     const TasFlavor* flavor(const std::string& name) const;
 
     /// The usage the flavor's snapshot starts from.
@@ -31,6 +32,8 @@ public:
     void add(const std::string& key, const std::vector<DomainRequest>& u);
     /// What `key` holds now (empty when nothing).
     std::vector<DomainRequest> held(const std::string& key) const;
+    /// The workloads holding TAS usage.
+    std::vector<std::string> holders() const;
     void remove(const std::string& key);
 
     /// Cycle scratch: everything added or removed after begin() is undone by rollback().
@@ -38,7 +41,8 @@ public:
     void rollback();
 
 private:
-    std::map<std::string, TasFlavor> m_flavors;
+    /// Static per run; shared by copies (a preemption check works on a copy of the usage).
+    std::shared_ptr<const std::map<std::string, TasFlavor>> m_flavors;
     std::map<std::string, DomainUsage> m_usage;  ///< flavor -> domain -> amounts
     std::unordered_map<std::string, std::vector<DomainRequest>> m_by_key;
     std::optional<std::pair<std::map<std::string, DomainUsage>, std::unordered_map<std::string, std::vector<DomainRequest>>>>
