@@ -230,9 +230,22 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
         e.message = e.assignment.message();
     }
-    // TASRecomputeAssignmentWithinSchedulingCycle (scheduler.go updateAssignmentIfNeeded): a
-    // placement that no longer fits the domains after earlier admissions is computed again.
-    // Kueue's fits() checks with the victims so far and the entry's own targets gone.
+    // Step 3: fits with the victims so far and its own treated as gone.
+    auto quota_fits = [&]() {
+        std::set<std::string> removed;
+        for (const auto& t : e.targets)
+            if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
+        if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
+        Snapshot& check = exact ? victim_free(targets_so_far, snap) : snap;
+        for (const auto& k : removed) check.remove_workload(k);
+        bool ok = true;
+        for (const auto& [f, v] : e.assignment.usage)
+            if (check.available(cq, f) < Amount::of(v)) ok = false;
+        for (const auto& k : removed) check.restore_workload(k);
+        return ok;
+    };
+    // Kueue's fits() checks the topology too, with the victims so far and the entry's own
+    // targets gone (ClusterQueueSnapshot.Fits: quota first, then TAS).
     auto placement_fits = [&]() {
         if (m_tas.empty()) return true;
         tas::TasState view = m_tas;
@@ -240,7 +253,10 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         for (const auto& t : e.targets) view.remove(t.key);
         return tas::placement_fits(view, *e.info, e.assignment);
     };
-    if (!m_tas.empty() && e.mode != Mode::no_fit && !placement_fits()) {
+    bool fits = quota_fits();
+    // TASRecomputeAssignmentWithinSchedulingCycle (scheduler.go updateAssignmentIfNeeded): a
+    // placement whose quota still fits but whose domains filled up is computed again.
+    if (fits && !m_tas.empty() && e.mode != Mode::no_fit && !placement_fits()) {
         NominationMapping mapping;
         for (const auto& ps : e.assignment.pod_sets)
             for (const auto& [res, fc] : ps.flavors) mapping[{ps.name, res}] = fc.flavor;
@@ -248,21 +264,10 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         e.mode = e.assignment.mode();
         e.message = e.assignment.message();
         if (e.mode == Mode::preempt) reserve_placement(e);
+        fits = quota_fits();
     }
-    const bool tas_fits = placement_fits();
+    fits = fits && placement_fits();
     const FRAmounts& usage = e.assignment.usage;
-    // Step 3: fits with the victims so far and its own treated as gone.
-    std::set<std::string> removed;
-    for (const auto& t : e.targets)
-        if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
-    if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
-    Snapshot& check = exact ? victim_free(targets_so_far, snap) : snap;
-    for (const auto& k : removed) check.remove_workload(k);
-    bool fits = true;
-    for (const auto& [f, v] : usage)
-        if (check.available(cq, f) < Amount::of(v)) fits = false;
-    for (const auto& k : removed) check.restore_workload(k);
-    fits = fits && tas_fits;
     // Usage the cycle adds goes to both snapshots.
     auto add_usage = [&](const FR& f, std::int64_t v) {
         snap.add_usage(cq, f, v);
@@ -277,9 +282,9 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     if (e.mode == Mode::preempt && e.targets.empty()) {
         e.reason = "WaitingForQuota";
         e.requeue = "PreemptionNoCandidates";
-        add_tas_usage(e);
-        // R5.9.2 capacity reservation.
+        // R5.9.2 capacity reservation (reserveCapacityForUnreclaimablePreempt), its placement too.
         if (*snap.nodes[cq].cq->preemption.reclaim_within_cohort != model::ReclaimWithinCohort::any) {
+            add_tas_usage(e);
             for (const auto& [f, u] : usage) {
                 std::int64_t cur = snap.usage(cq, f);
                 Amount nom = snap.nominal(cq, f);
