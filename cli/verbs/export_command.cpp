@@ -24,7 +24,9 @@ Verb export_command_verb() {
                 cmd.footer("Example:\n"
                            "  eval \"$(kueuegov export-command)\" && kueuegov simulate -f state.yaml\n"
                            "A cluster whose Kueue serves no Cohort kind rejects \"cohorts\": drop it from the list;\n"
-                           "simulate then says which cohorts it assumed.");
+                           "simulate then says which cohorts it assumed.\n"
+                           "With topology-aware scheduling also export topologies,nodes,pods: TAS placement needs\n"
+                           "the Topology levels, the Nodes' labels, allocatable and taints, and the bound Pods.");
                 return [file] {
                     std::cout << "kubectl get " << k_kinds << " -A -o yaml > " << *file << "\n";
                     return k_exit_ok;
