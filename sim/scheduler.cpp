@@ -248,6 +248,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     // targets gone (ClusterQueueSnapshot.Fits: quota first, then TAS).
     auto placement_fits = [&]() {
         if (m_tas.empty()) return true;
+        if (targets_so_far.keys.empty() && e.targets.empty()) return tas::placement_fits(m_tas, *e.info, e.assignment);
         tas::TasState view = m_tas;
         for (const auto& k : targets_so_far.keys) view.remove(k);
         for (const auto& t : e.targets) view.remove(t.key);

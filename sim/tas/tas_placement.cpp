@@ -129,14 +129,30 @@ void Placer::fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage,
                        const ResourceAmounts& requests) {
     (void)leaf_idx;
     const Domain& d = m_f.domains[leaf.domain];
-    ResourceAmounts remaining = leaf.free;
-    auto sub = [&](const DomainUsage& u) {
-        if (auto it = u.find(d.id); it != u.end())
-            for (const auto& [r, v] : it->second) remaining[r] -= v;
-    };
-    if (usage) sub(*usage);
-    sub(assumed);
-    auto [n, limiting] = count_in(requests, remaining);
+    // Only the requested resources matter, so the leaf's capacity is not copied: most leaves
+    // carry no usage at all, and this runs for every leaf of every pod set.
+    const ResourceAmounts* used = nullptr;
+    const ResourceAmounts* taken = nullptr;
+    if (usage && !usage->empty())
+        if (auto it = usage->find(d.id); it != usage->end()) used = &it->second;
+    if (!assumed.empty())
+        if (auto it = assumed.find(d.id); it != assumed.end()) taken = &it->second;
+    std::pair<std::int32_t, std::string> fit;
+    if (!used && !taken) {
+        fit = count_in(requests, leaf.free);
+    } else {
+        ResourceAmounts remaining;
+        for (const auto& [r, v] : requests) {
+            auto f = leaf.free.find(r);
+            std::int64_t x = f == leaf.free.end() ? 0 : f->second;
+            for (const ResourceAmounts* u : {used, taken})
+                if (u)
+                    if (auto it = u->find(r); it != u->end()) x -= it->second;
+            remaining[r] = x;
+        }
+        fit = count_in(requests, remaining);
+    }
+    auto [n, limiting] = fit;
     m_st[leaf.domain].pods = n;
     if (n == 0 && !limiting.empty()) ++m_stats.resources[limiting];
 }
