@@ -1,30 +1,17 @@
 // TAS inputs (issue 17): Topology levels, topologyRequest, every topologyAssignment
 // encoding Kueue writes (pkg/util/tas/tas_assignment.go InternalSeqFrom), Node Ready,
 // bound Pods, and the job annotations jobframework/tas.go reads.
-#include "model/loader.h"
+#include "tests/model/decode_support.h"
 
 #include <catch2/catch.hpp>
 
 using namespace kg::model;
+using kg::model::test::Loaded;
+using kg::model::test::load;
 
 namespace {
 
-struct Loaded {
-    Cluster cluster;
-    DiagSink diags;
-};
-
-Loaded load(std::string text) {
-    Loaded l;
-    load_text("in.yaml", std::move(text), l.cluster, l.diags);
-    return l;
-}
-
-std::vector<std::string> messages(const Loaded& l) {
-    std::vector<std::string> out;
-    for (const Diagnostic& d : l.diags.items()) out.push_back(format_diagnostic(l.cluster.files, d, false));
-    return out;
-}
+std::vector<std::string> messages(const Loaded& l) { return kg::model::test::errors(l); }
 
 const char* k_admitted = R"(apiVersion: kueue.x-k8s.io/v1beta2
 kind: Workload
