@@ -70,9 +70,9 @@ const Workload* Cluster::find_workload(std::string_view ns, std::string_view nam
 }
 
 std::size_t Cluster::object_count() const {
-    return resource_flavors.size() + cluster_queues.size() + cohorts.size() + local_queues.size() + workloads.size() +
-           workload_priority_classes.size() + priority_classes.size() + admission_checks.size() + namespaces.size() +
-           nodes.size() + topologies.size() + jobs.size() + roles.size() + role_bindings.size();
+    std::size_t n = 0;
+    for_each_object([&](const ObjectMeta&, const char*) { ++n; });
+    return n;
 }
 
 }  // namespace kg::model

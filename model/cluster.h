@@ -85,6 +85,28 @@ public:
     /// Total objects held (all kinds, Jobs included).
     std::size_t object_count() const;
 
+    /// Calls f(meta, kind) for every object kept, kind by kind ("ResourceFlavor", ...; Roles and
+    /// bindings as "Role"/"RoleBinding" unless their meta names the cluster-scoped kind). Pods
+    /// count through the Jobs Kueue makes of them. The one list of what an object is: counts,
+    /// JUnit's test cases and anything else that walks "every object" go through it.
+    template <class F>
+    void for_each_object(F&& f) const {
+        for (const auto& o : resource_flavors) f(o.meta, "ResourceFlavor");
+        for (const auto& o : cluster_queues) f(o.meta, "ClusterQueue");
+        for (const auto& o : cohorts) f(o.meta, "Cohort");
+        for (const auto& o : local_queues) f(o.meta, "LocalQueue");
+        for (const auto& o : workloads) f(o.meta, "Workload");
+        for (const auto& o : workload_priority_classes) f(o.meta, "WorkloadPriorityClass");
+        for (const auto& o : priority_classes) f(o.meta, "PriorityClass");
+        for (const auto& o : admission_checks) f(o.meta, "AdmissionCheck");
+        for (const auto& o : namespaces) f(o.meta, "Namespace");
+        for (const auto& o : nodes) f(o.meta, "Node");
+        for (const auto& o : topologies) f(o.meta, "Topology");
+        for (const auto& o : jobs) f(o.meta, "Job");
+        for (const auto& o : roles) f(o.meta, "Role");
+        for (const auto& o : role_bindings) f(o.meta, "RoleBinding");
+    }
+
 private:
     std::map<std::string, std::size_t, std::less<>> m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns, m_topo;
     std::map<std::string, std::size_t, std::less<>> m_lq, m_wl;  ///< key "ns/name"

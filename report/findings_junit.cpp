@@ -29,17 +29,7 @@ std::vector<Case> object_cases(const model::Cluster& c) {
         out.push_back({m.doc_pos.file_id, m.doc_pos.line, m.kind.empty() ? kind : m.kind, m.api_version,
                        *m.namespace_, *m.name, {}, {}});
     };
-    for (const auto& o : c.resource_flavors) add(o.meta, "ResourceFlavor");
-    for (const auto& o : c.cluster_queues) add(o.meta, "ClusterQueue");
-    for (const auto& o : c.cohorts) add(o.meta, "Cohort");
-    for (const auto& o : c.local_queues) add(o.meta, "LocalQueue");
-    for (const auto& o : c.workloads) add(o.meta, "Workload");
-    for (const auto& o : c.workload_priority_classes) add(o.meta, "WorkloadPriorityClass");
-    for (const auto& o : c.priority_classes) add(o.meta, "PriorityClass");
-    for (const auto& o : c.admission_checks) add(o.meta, "AdmissionCheck");
-    for (const auto& o : c.namespaces) add(o.meta, "Namespace");
-    for (const auto& o : c.nodes) add(o.meta, "Node");
-    for (const auto& o : c.jobs) add(o.meta, "Job");
+    c.for_each_object(add);
     std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) {
         return std::tie(a.file, a.line, a.kind, a.namespace_, a.name) <
                std::tie(b.file, b.line, b.kind, b.namespace_, b.name);
