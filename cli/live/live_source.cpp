@@ -51,6 +51,10 @@ void add_live_flags(CLI::App& cmd, LiveFlags& f) {
 }
 
 std::vector<std::string> live_kinds(LiveVerb verb) {
+    if (verb == LiveVerb::diff_state) {
+        // The work, not the policy: BASE and HEAD bring the queue objects under review.
+        return {"workloads.kueue.x-k8s.io", "jobs.batch", "namespaces", "priorityclasses.scheduling.k8s.io"};
+    }
     std::vector<std::string> k{"clusterqueues.kueue.x-k8s.io", "localqueues.kueue.x-k8s.io",
                                "resourceflavors.kueue.x-k8s.io", "cohorts.kueue.x-k8s.io",
                                "admissionchecks.kueue.x-k8s.io"};
@@ -66,6 +70,7 @@ std::vector<std::string> live_kinds(LiveVerb verb) {
             k.insert(k.end(), {"workloadpriorityclasses.kueue.x-k8s.io", "workloads.kueue.x-k8s.io", "namespaces",
                                "priorityclasses.scheduling.k8s.io", "jobs.batch"});
             break;
+        case LiveVerb::diff_state: break;  // returned above
     }
     return k;
 }

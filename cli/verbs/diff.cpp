@@ -4,6 +4,7 @@
 // (lint/diff_state). Markdown for a PR comment, JSON for tools.
 #include "cli/fail_on.h"
 #include "cli/git_source.h"
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "lint/diff_findings.h"
@@ -28,9 +29,13 @@ bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
     return ok && d.error_count() == 0;
 }
 
-// The cluster state may come in several files (kubectl's workloads and jobs exports, say).
-bool load_state(const std::vector<std::string>& paths, model::Cluster& c, model::DiagSink& d) {
-    bool ok = model::load_paths(paths, c, d, input_load_options());
+// The cluster state: the live cluster through kubectl (--live, --context, --kubeconfig), and/or
+// files (kubectl's workloads and jobs exports, say).
+bool load_state(const std::vector<std::string>& paths, const LiveFlags& live, model::Cluster& c,
+                model::DiagSink& d) {
+    bool ok = true;
+    if (live.active()) ok = load_live(live, live_kinds(LiveVerb::diff_state), c, d);
+    if (ok && !paths.empty()) ok = model::load_paths(paths, c, d, input_load_options());
     print_diagnostics(c.files, d);
     return ok && d.error_count() == 0;
 }
@@ -106,6 +111,7 @@ Verb diff_verb() {
                 auto output = std::make_shared<std::string>("text");
                 auto fail_on = std::make_shared<std::string>("error");
                 auto state = std::make_shared<std::vector<std::string>>();
+                auto live = std::make_shared<LiveFlags>();
                 auto fail_on_impact = std::make_shared<std::vector<std::string>>();
                 auto trace = std::make_shared<std::string>();
                 auto generator = std::make_shared<std::string>();
@@ -121,6 +127,7 @@ Verb diff_verb() {
                 cmd.add_option("--state", *state,
                                "The cluster's Workloads and Jobs (kubectl get workloads,jobs -A -o yaml, a file, a "
                                "directory or - for stdin; repeatable): show what each side's policy does to them");
+                add_live_flags(cmd, *live);  // the state from the cluster, through the user's kubectl
                 cmd.add_option("--fail-on-impact", *fail_on_impact,
                                "With --state, exit 1 when HEAD makes running workloads preemptible (preempts), "
                                "pending ones unadmittable (never-fits) or a queue stop admitting (inactive)")
@@ -141,9 +148,10 @@ Verb diff_verb() {
                            "named by --fail-on-impact; 1 it does;\n"
                            "2 usage error, an unreadable or invalid input, or a git: revision or path that does "
                            "not exist.");
-                return [base, head, output, fail_on, state, fail_on_impact, trace, generator]() -> int {
-                    if (!fail_on_impact->empty() && state->empty()) {
-                        std::cerr << "kueuegov: error: --fail-on-impact needs --state EXPORT\n";
+                return [base, head, output, fail_on, state, live, fail_on_impact, trace, generator]() -> int {
+                    const bool with_state = !state->empty() || live->active();
+                    if (!fail_on_impact->empty() && !with_state) {
+                        std::cerr << "kueuegov: error: --fail-on-impact needs --state EXPORT or --live\n";
                         return k_exit_usage;
                     }
                     bool replaying = !trace->empty() || !generator->empty();
@@ -160,13 +168,13 @@ Verb diff_verb() {
                         return k_exit_usage;
                     }
                     std::optional<lint::StateImpact> impact;
-                    if (!state->empty()) {
+                    if (with_state) {
                         model::Cluster work, before_work, after_work;
                         model::DiagSink dwork;
-                        if (!load_state(*state, work, dwork)) {
+                        if (!load_state(*state, *live, work, dwork)) {
                             return k_exit_usage;
                         }
-                        keep_work_only(work, join_paths(*state));
+                        keep_work_only(work, live->active() ? std::string("the live cluster") : join_paths(*state));
                         if (!load_side_with_state(*base, work, before_work) || !load_side_with_state(*head, work, after_work)) {
                             return k_exit_usage;
                         }

@@ -173,3 +173,21 @@ TEST_CASE("installed as kubectl-kueuegov, the binary works as a kubectl plugin",
         WARN("no /usr/bin/kubectl: kubectl's plugin dispatch not exercised");
     }
 }
+
+TEST_CASE("diff --live takes the work from the cluster and the policy from BASE and HEAD", "[cli][live]") {
+    const std::string golden = std::string(KG_SOURCE_DIR) + "/testdata/cli/golden/diff-state-text";
+    Scratch s;
+    Out r = live(s, "diff " + quote(golden + "/base") + " " + quote(golden + "/head") + " --live --fail-on never");
+    CHECK(r.rc == 0);
+    CHECK(s.log() ==
+          "get workloads.kueue.x-k8s.io,jobs.batch,namespaces,priorityclasses.scheduling.k8s.io "
+          "--all-namespaces -o json\n");
+    CHECK(r.out.find("effect on the exported workloads") != std::string::npos);
+    CHECK(r.err.find("the live cluster") != std::string::npos);  // its queue objects are set aside
+    // --fail-on-impact is accepted with --live alone.
+    Scratch s2;
+    r = live(s2, "diff " + quote(golden + "/base") + " " + quote(golden + "/head") +
+                     " --context prod --fail-on never --fail-on-impact inactive");
+    CHECK((r.rc == 0 || r.rc == 1));
+    CHECK(s2.log().rfind("--context prod get workloads.kueue.x-k8s.io,", 0) == 0);
+}
