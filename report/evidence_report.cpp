@@ -253,7 +253,12 @@ model::Result<Templates> load_templates(const std::string& dir, const model::Loa
     if (!fs::is_directory(dir, ec)) return model::Error{"template directory " + dir + " cannot be read"};
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
-        if (!name.ends_with(".mustache") || !e.is_regular_file()) continue;
+        if (!name.ends_with(".mustache")) continue;
+        // A template that is a directory, a device or a dangling link is refused, never skipped:
+        // the report would silently fall back to the built-in one.
+        std::error_code fec;
+        if (!fs::is_regular_file(e.path(), fec))
+            return model::Error{"template " + e.path().string() + " is not a regular file"};
         // Bounded like every input: a template is read within the run's byte limits.
         auto text = model::read_limited(e.path().string(), opt);
         if (!text) return model::Error{"cannot read template " + e.path().string() + ": " + text.error().message};

@@ -117,6 +117,11 @@ TEST_CASE("a layout directory overrides the built-in templates", "[report]") {
     REQUIRE(t.has_value());
     CHECK(render(sample(), ReportFormat::markdown, *t) == "# Kueue governance evidence report for cluster prod-1\n* KQ3101\n");
     CHECK(render(sample(), ReportFormat::html, *t).find("Evidence integrity") != std::string::npos);  // built-in html
+    // A template that is not a regular file is refused, not skipped (the built-in one would be used).
+    fs::create_symlink(dir / "gone", dir / "report.html.mustache");
+    auto dangling = load_templates(dir.string());
+    REQUIRE_FALSE(dangling.has_value());
+    CHECK(dangling.error().message == "template " + (dir / "report.html.mustache").string() + " is not a regular file");
     fs::remove_all(dir);
     auto missing = load_templates((dir / "nope").string());
     REQUIRE_FALSE(missing.has_value());
