@@ -29,17 +29,6 @@ bool load_side(const std::string& spec, model::Cluster& c, model::DiagSink& d) {
     return ok && d.error_count() == 0;
 }
 
-// The cluster state: the live cluster through kubectl (--live, --context, --kubeconfig), and/or
-// files (kubectl's workloads and jobs exports, say).
-bool load_state(const std::vector<std::string>& paths, const LiveFlags& live, model::Cluster& c,
-                model::DiagSink& d) {
-    bool ok = true;
-    if (live.active()) ok = load_live(live, live_kinds(LiveVerb::diff_state), c, d);
-    if (ok && !paths.empty()) ok = model::load_paths(paths, c, d, input_load_options());
-    print_diagnostics(c.files, d);
-    return ok && d.error_count() == 0;
-}
-
 std::string join_paths(const std::vector<std::string>& paths) {
     std::string out;
     for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
@@ -169,11 +158,13 @@ Verb diff_verb() {
                     }
                     std::optional<lint::StateImpact> impact;
                     if (with_state) {
-                        model::Cluster work, before_work, after_work;
-                        model::DiagSink dwork;
-                        if (!load_state(*state, *live, work, dwork)) {
+                        // The live cluster through kubectl and/or the --state files, as every live verb loads.
+                        LoadedInput in;
+                        if (!load_sources(*state, *live, LiveVerb::diff_state, "diff --state", in) ||
+                            in.diags.error_count() != 0) {
                             return k_exit_usage;
                         }
+                        model::Cluster work = std::move(in.cluster), before_work, after_work;
                         keep_work_only(work, live->active() ? std::string("the live cluster") : join_paths(*state));
                         if (!load_side_with_state(*base, work, before_work) || !load_side_with_state(*head, work, after_work)) {
                             return k_exit_usage;
