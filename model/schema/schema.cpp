@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <regex>
+#include <unordered_map>
 
 namespace kg::model::schema {
 
@@ -55,6 +56,47 @@ bool all_digits(std::string_view s) {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
+}  // namespace
+
+// YAML 1.1's float without its sign (the resolver sigs.k8s.io/yaml applies):
+//   [0-9]*\.?[0-9]+([eE][-+]?[0-9]+)? | [0-9]+\.([eE][-+]?[0-9]+)? | \.(inf|Inf|INF|nan|NaN|NAN)
+// Written out rather than as a std::regex, which was a twentieth of loading a YAML export
+// (every plain scalar that is not an integer went through it).
+bool is_yaml11_float(std::string_view s) {
+    if (one_of(s, {".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"})) {
+        return true;
+    }
+    std::size_t i = 0;
+    auto digits = [&] {
+        std::size_t start = i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+            ++i;
+        }
+        return i - start;
+    };
+    std::size_t before_dot = digits();
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (digits() == 0 && before_dot == 0) {
+            return false;  // "." and ".e5": neither alternative takes them
+        }
+    } else if (before_dot == 0) {
+        return false;
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '-' || s[i] == '+')) {
+            ++i;
+        }
+        if (digits() == 0) {
+            return false;
+        }
+    }
+    return i == s.size();
+}
+
+namespace {
+
 /// The JSON type the API server sees after YAML-to-JSON (sigs.k8s.io/yaml, YAML 1.1 rules).
 JsonType json_type(const yaml::Node& n) {
     switch (n.kind) {
@@ -75,8 +117,7 @@ JsonType json_type(const yaml::Node& n) {
     if (all_digits(body)) {
         return JsonType::integer;
     }
-    static const std::regex k_float(R"([0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?|[0-9]+\.([eE][-+]?[0-9]+)?|\.(inf|Inf|INF|nan|NaN|NAN))");
-    if (!body.empty() && std::regex_match(body.begin(), body.end(), k_float)) {
+    if (is_yaml11_float(body)) {
         return JsonType::number;
     }
     return JsonType::string;
@@ -141,6 +182,29 @@ const std::regex* pattern(std::int32_t index) {
     return k_compiled[static_cast<std::size_t>(index)].get();
 }
 
+/// Whether `text` matches pattern `index` (true when std::regex cannot take the pattern).
+/// Exports repeat the same few values (namespaces, queue names, flavor names) thousands of
+/// times, and std::regex costs microseconds a call: answers are remembered per thread, in
+/// a table per pattern that starts over when it grows past a bound.
+bool matches_pattern(std::int32_t index, const std::string& text) {
+    const std::regex* re = pattern(index);
+    if (!re) {
+        return true;
+    }
+    constexpr std::size_t k_remembered = 4096;
+    thread_local std::unordered_map<std::int32_t, std::unordered_map<std::string, bool>> answers;
+    auto& known = answers[index];
+    if (auto it = known.find(text); it != known.end()) {
+        return it->second;
+    }
+    bool match = std::regex_search(text, *re);
+    if (known.size() >= k_remembered) {
+        known.clear();
+    }
+    known.emplace(text, match);
+    return match;
+}
+
 std::size_t utf8_length(std::string_view s) {
     std::size_t n = 0;
     for (unsigned char c : s) {
@@ -151,11 +215,29 @@ std::size_t utf8_length(std::string_view s) {
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
+// A field path ("spec.podSets[0].name") made into text only when a message needs it:
+// almost every object has no issue, and building the text for every node was a third
+// of the walk.
+struct Path {
+    const Path* parent = nullptr;
+    std::string_view key;  ///< the field name (empty for an index or the root)
+    std::size_t index = 0;
+    bool is_index = false;
+
+    std::string str() const {
+        std::string base = parent ? parent->str() : std::string();
+        if (is_index) {
+            return base + "[" + std::to_string(index) + "]";
+        }
+        return base.empty() ? std::string(key) : base + "." + std::string(key);
+    }
+};
+
 class Walker {
 public:
     explicit Walker(std::vector<Issue>& out) : m_out(out) {}
 
-    void value(const yaml::Node& v, const SchemaNode& s, const std::string& path, SourcePos key_pos) {
+    void value(const yaml::Node& v, const SchemaNode& s, const Path& at, SourcePos key_pos) {
         if (s.flags & k_preserve) {
             return;
         }
@@ -164,16 +246,16 @@ public:
             return;  // the API server drops null fields before validating
         }
         if (!type_ok(s.type, s.flags, t)) {
-            add(v.pos, path, path + ": Invalid value: " + quoted(type_name(t)) + ": " + path + " in body must be of type " +
+            add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(type_name(t)) + ": " + at.str() + " in body must be of type " +
                                  schema_type_name(s.type) + ": " + quoted(type_name(t)));
             return;
         }
         if (t == JsonType::object) {
-            object(v, s, path, key_pos);
+            object(v, s, at, key_pos);
         } else if (t == JsonType::array) {
-            array(v, s, path);
+            array(v, s, at);
         } else {
-            scalar(v, s, t, path);
+            scalar(v, s, t, at);
         }
     }
 
@@ -184,35 +266,32 @@ private:
         m_out.push_back({pos, path, std::move(message)});
     }
 
-    static std::string join(const std::string& path, std::string_view key) {
-        return path.empty() ? std::string(key) : path + "." + std::string(key);
-    }
-
-    void object(const yaml::Node& v, const SchemaNode& s, const std::string& path, SourcePos key_pos) {
+    void object(const yaml::Node& v, const SchemaNode& s, const Path& at, SourcePos key_pos) {
         if (s.flags & k_open_object) {
             return;  // metadata: the API server checks ObjectMeta itself
         }
         const SchemaProp* first = s.prop_count ? &k_props[s.first_prop] : nullptr;
         for (const yaml::MapEntry& e : v.entries) {
             const SchemaProp* p = find(first, s.prop_count, e.key);
-            std::string child = join(path, e.key);
+            Path child{&at, e.key};
             if (p) {
                 value(e.value, k_nodes[p->node], child, e.key_pos);
             } else if (s.additional >= 0) {
                 value(e.value, k_nodes[s.additional], child, e.key_pos);
             } else {
+                std::string child_path = child.str();
                 std::vector<std::string_view> names;
                 for (std::int32_t i = 0; i < s.prop_count; ++i) {
                     names.push_back(k_strings[first[i].name]);
                 }
-                add(e.key_pos, child, "unknown field " + quoted(child) + did_you_mean(e.key, names));
+                add(e.key_pos, child_path, "unknown field " + quoted(child_path) + did_you_mean(e.key, names));
             }
         }
         for (std::int32_t i = 0; i < s.prop_count; ++i) {
             const yaml::Node* got = v.get(k_strings[first[i].name]);
             if (first[i].required && (!got || got->is_null())) {
-                add(key_pos.known() ? key_pos : v.pos, join(path, k_strings[first[i].name]),
-                    join(path, k_strings[first[i].name]) + ": Required value");
+                std::string field = Path{&at, k_strings[first[i].name]}.str();
+                add(key_pos.known() ? key_pos : v.pos, field, field + ": Required value");
             }
         }
     }
@@ -232,25 +311,25 @@ private:
         return lo < count && k_strings[first[lo].name] == key ? &first[lo] : nullptr;
     }
 
-    void array(const yaml::Node& v, const SchemaNode& s, const std::string& path) {
+    void array(const yaml::Node& v, const SchemaNode& s, const Path& at) {
         const auto n = static_cast<std::int64_t>(v.items.size());
         if (s.max_items >= 0 && n > s.max_items) {
-            add(v.pos, path, path + ": Too many: " + std::to_string(n) + ": must have at most " +
+            add(v.pos, at.str(), at.str() + ": Too many: " + std::to_string(n) + ": must have at most " +
                                  std::to_string(s.max_items) + " items");
         }
         if (s.min_items >= 0 && n < s.min_items) {
-            add(v.pos, path, path + ": Invalid value: " + std::to_string(n) + ": " + path + " in body should have at least " +
+            add(v.pos, at.str(), at.str() + ": Invalid value: " + std::to_string(n) + ": " + at.str() + " in body should have at least " +
                                  std::to_string(s.min_items) + " items");
         }
         if (s.items < 0) {
             return;
         }
         for (std::size_t i = 0; i < v.items.size(); ++i) {
-            value(v.items[i], k_nodes[s.items], path + "[" + std::to_string(i) + "]", v.items[i].pos);
+            value(v.items[i], k_nodes[s.items], Path{&at, {}, i, true}, v.items[i].pos);
         }
     }
 
-    void scalar(const yaml::Node& v, const SchemaNode& s, JsonType t, const std::string& path) {
+    void scalar(const yaml::Node& v, const SchemaNode& s, JsonType t, const Path& at) {
         const std::string& text = v.scalar;
         if (s.enum_count > 0) {
             std::vector<std::string_view> allowed;
@@ -264,7 +343,7 @@ private:
                 for (std::string_view a : allowed) {
                     list += (list.empty() ? "" : ", ") + quoted(a);
                 }
-                add(v.pos, path, path + ": Unsupported value: " + quoted(text) + ": supported values: " + list +
+                add(v.pos, at.str(), at.str() + ": Unsupported value: " + quoted(text) + ": supported values: " + list +
                                      did_you_mean(text, allowed));
                 return;
             }
@@ -272,16 +351,15 @@ private:
         if (t == JsonType::string) {
             std::int64_t len = static_cast<std::int64_t>(utf8_length(text));
             if (s.max_length >= 0 && len > s.max_length) {
-                add(v.pos, path, path + ": Too long: may not be more than " + std::to_string(s.max_length) + " bytes");
+                add(v.pos, at.str(), at.str() + ": Too long: may not be more than " + std::to_string(s.max_length) + " bytes");
             }
             if (s.min_length >= 0 && len < s.min_length) {
-                add(v.pos, path, path + ": Invalid value: " + quoted(text) + ": " + path + " in body should be at least " +
+                add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(text) + ": " + at.str() + " in body should be at least " +
                                      std::to_string(s.min_length) + " chars long");
             }
             if (s.pattern >= 0) {
-                const std::regex* re = pattern(s.pattern);
-                if (re && !std::regex_search(text, *re)) {
-                    add(v.pos, path, path + ": Invalid value: " + quoted(text) + ": " + path + " in body should match '" +
+                if (!matches_pattern(s.pattern, text)) {
+                    add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(text) + ": " + at.str() + " in body should match '" +
                                          k_strings[s.pattern] + "'");
                 }
             }
@@ -291,11 +369,11 @@ private:
             if (t == JsonType::integer && text.size() < 19) {
                 std::int64_t x = std::stoll(text);
                 if ((s.flags & k_has_min) && x < s.minimum) {
-                    add(v.pos, path, path + ": Invalid value: " + text + ": " + path +
+                    add(v.pos, at.str(), at.str() + ": Invalid value: " + text + ": " + at.str() +
                                          " in body should be greater than or equal to " + std::to_string(s.minimum));
                 }
                 if ((s.flags & k_has_max) && x > s.maximum) {
-                    add(v.pos, path, path + ": Invalid value: " + text + ": " + path +
+                    add(v.pos, at.str(), at.str() + ": Invalid value: " + text + ": " + at.str() +
                                          " in body should be less than or equal to " + std::to_string(s.maximum));
                 }
             }
@@ -338,7 +416,7 @@ bool check_object(const yaml::Node& obj, std::string_view group, std::string_vie
         }
         return false;
     }
-    Walker(out).value(obj, k_nodes[found->node], "", obj.pos);
+    Walker(out).value(obj, k_nodes[found->node], Path{}, obj.pos);
     return true;
 }
 

@@ -27,6 +27,10 @@ struct Issue {
 bool check_object(const yaml::Node& obj, std::string_view group, std::string_view version, std::string_view kind,
                   SourcePos kind_pos, std::vector<Issue>& out);
 
+/// YAML 1.1's unsigned float, as sigs.k8s.io/yaml resolves a plain scalar ("1.5", ".5",
+/// "1.", "2e3", ".inf"): decides whether a plain value is a number or a string.
+bool is_yaml11_float(std::string_view s);
+
 /// The Kueue release and commit the table was generated from.
 std::string_view kueue_version();
 std::string_view kueue_commit();

@@ -2,6 +2,8 @@
 // list_layout, parsed on the calling thread and one worker, handed to the sink in order.
 #include "model/yaml/list_parallel.h"
 
+#include "model/yaml/json_items.h"
+
 #include <algorithm>
 #include <condition_variable>
 #include <mutex>
@@ -57,8 +59,16 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
         wrapped.append("items:\n").append(slice).append("kind: List\n");
     }
     piece = {wrapped, chunk.first_line + first.line - 1};
-    DiagSink local;
     b.objects.reserve(b.count);
+    // JSON items go through simdjson when it can vouch for the result (json_items.h);
+    // libfyaml parses the batch otherwise.
+    if (layout.json && parse_json_items(file_id, wrapped, piece.first_line, depth_bias, opt, b.objects)) {
+        b.clean = b.objects.size() == b.count &&
+                  std::none_of(b.objects.begin(), b.objects.end(), [](const Node& n) { return n.is_null(); });
+        return;
+    }
+    b.objects.clear();
+    DiagSink local;
     auto result = parse_document(file_id, piece, depth_bias, local, opt,
                                  [&](Node&& n) { b.objects.push_back(std::move(n)); });
     // An empty item has no position of its own (it points at its sequence, which

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace kg::model {
 
@@ -27,36 +28,97 @@ bool is_document_marker(std::string_view line) {
     return line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r';
 }
 
+// Finds the lines that start with `---` or `...` without visiting every line: an
+// export of 2.5 million lines holds one or two markers, and a search per line was a
+// sixth of loading it. Each needle's last answer is kept, so a text with many
+// markers of one kind is not searched to its end again for the other kind.
+class MarkerLines {
+public:
+    explicit MarkerLines(std::string_view text) : m_text(text) {}
+
+    /// The first line start at or after `from` (itself a line start, or just after
+    /// one) whose line begins with `---` or `...`; npos when there is none.
+    std::size_t next(std::size_t from) {
+        if (from == 0 && (m_text.substr(0, 3) == "---" || m_text.substr(0, 3) == "...")) {
+            return 0;
+        }
+        // A later line start follows a '\n': look for the newline and the marker together.
+        std::size_t search = from == 0 ? 0 : from - 1;
+        std::size_t found = std::min(m_dash.find(m_text, "\n---", search), m_dot.find(m_text, "\n...", search));
+        return found == std::string_view::npos ? found : found + 1;
+    }
+
+private:
+    struct Needle {
+        std::size_t searched_from = std::string_view::npos;  ///< npos: never searched
+        std::size_t at = std::string_view::npos;
+
+        std::size_t find(std::string_view text, std::string_view needle, std::size_t from) {
+            bool known = searched_from != std::string_view::npos && from >= searched_from &&
+                         (at == std::string_view::npos || at >= from);
+            if (!known) {
+                searched_from = from;
+                const void* hit = from < text.size() ? memmem(text.data() + from, text.size() - from, needle.data(),
+                                                              needle.size())
+                                                     : nullptr;
+                at = hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - text.data())
+                         : std::string_view::npos;
+            }
+            return at;
+        }
+    };
+
+    std::string_view m_text;
+    Needle m_dash;
+    Needle m_dot;
+};
+
+// True when `region` holds no document content yet: only directives (`%YAML 1.2`),
+// comments, blank lines and `...` lines.
+bool only_directives(std::string_view region) {
+    std::size_t pos = 0;
+    while (pos < region.size()) {
+        std::size_t nl = region.find('\n', pos);
+        std::size_t end = nl == std::string_view::npos ? region.size() : nl;
+        std::string_view line = region.substr(pos, end - pos);
+        bool marker = is_document_marker(line);
+        std::size_t first = line.find_first_not_of(" \t\r");
+        bool blank = first == std::string_view::npos || line[first] == '#';
+        if ((marker && line.substr(0, 3) == "---") || (!marker && !blank && line[0] != '%')) {
+            return false;
+        }
+        pos = end + 1;
+    }
+    return true;
+}
+
 // Splits a stream at `---` / `...` lines, so each document gets its own parser.
 // A marker line stays at the start of the chunk it opens (libfyaml handles it there).
 // Directives (`%YAML 1.2`) belong to the document their `---` opens, so a chunk of
 // nothing but directives, comments and blank lines is not cut off at that `---`.
 std::vector<Chunk> split_documents(std::string_view text) {
     std::vector<Chunk> chunks;
+    MarkerLines markers(text);
     std::size_t start = 0;
     std::uint32_t start_line = 0;
-    std::size_t pos = 0;
-    std::uint32_t line_no = 0;
-    bool only_directives = true;  // the current chunk so far holds no document content
-    while (pos < text.size()) {
-        std::size_t nl = text.find('\n', pos);
-        std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-        std::string_view line = text.substr(pos, end - pos);
-        bool marker = is_document_marker(line);
-        bool opens_document = marker && line.substr(0, 3) == "---";
-        if (pos > start && marker && !(opens_document && only_directives)) {
-            chunks.push_back({text.substr(start, pos - start), start_line});
-            start = pos;
-            start_line = line_no;
-            only_directives = true;
+    std::size_t counted_to = 0;  // line numbers are counted up to here
+    std::uint32_t line_at_counted = 0;
+    for (std::size_t m = markers.next(0); m != std::string_view::npos; m = markers.next(m + 1)) {
+        std::size_t nl = text.find('\n', m);
+        std::string_view line = text.substr(m, (nl == std::string_view::npos ? text.size() : nl) - m);
+        if (!is_document_marker(line) || m == start) {
+            continue;
         }
-        std::size_t first = line.find_first_not_of(" \t\r");
-        bool blank = first == std::string_view::npos || line[first] == '#';
-        if (opens_document || (!marker && !blank && line[0] != '%')) {
-            only_directives = false;
+        bool opens_document = line.substr(0, 3) == "---";
+        if (opens_document && only_directives(text.substr(start, m - start))) {
+            continue;
         }
-        pos = nl == std::string_view::npos ? text.size() : nl + 1;
-        ++line_no;
+        chunks.push_back({text.substr(start, m - start), start_line});
+        line_at_counted += static_cast<std::uint32_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted_to),
+                                                                 text.begin() + static_cast<std::ptrdiff_t>(m), '\n'));
+        counted_to = m;
+        start = m;
+        start_line = line_at_counted;
     }
     if (start < text.size()) {
         chunks.push_back({text.substr(start), start_line});

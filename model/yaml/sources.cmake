@@ -1,4 +1,5 @@
 list(APPEND KG_MODEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/json_items.cpp
   ${CMAKE_CURRENT_LIST_DIR}/list_layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/list_parallel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mapping_keys.cpp

@@ -4,6 +4,7 @@
 #include "model/loader.h"
 #include "model/yaml/list_layout.h"
 #include "model/yaml/list_parallel.h"
+#include "tree_dump.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,33 +19,7 @@ using namespace kg::model;
 
 namespace {
 
-// Every node, key and position of a tree, as text: two trees print the same only
-// when they are the same down to the last column.
-void dump(const yaml::Node& n, std::string& out) {
-    out += std::to_string(n.pos.line) + ":" + std::to_string(n.pos.col) + " ";
-    switch (n.kind) {
-        case yaml::Node::Kind::null: out += "~"; break;
-        case yaml::Node::Kind::scalar: out += (n.plain ? "=" : "'") + n.scalar; break;
-        case yaml::Node::Kind::sequence:
-            out += "[";
-            for (const yaml::Node& i : n.items) {
-                dump(i, out);
-                out += ",";
-            }
-            out += "]";
-            break;
-        case yaml::Node::Kind::mapping:
-            out += "{";
-            for (const yaml::MapEntry& e : n.entries) {
-                out += std::to_string(e.key_pos.line) + ":" + std::to_string(e.key_pos.col) + " " + e.key + ": ";
-                dump(e.value, out);
-                out += ",";
-            }
-            out += "}";
-            break;
-    }
-    out += "\n";
-}
+using kg::test::dump_tree;
 
 struct Parsed {
     std::vector<std::string> objects;
@@ -62,7 +37,7 @@ Parsed parse(const std::string& text, bool parallel, std::size_t batch_bytes = 1
     DiagSink diags;
     parse_objects(7, text, diags, opt, [&](yaml::Node&& n) {
         std::string s;
-        dump(n, s);
+        dump_tree(n, s);
         p.objects.push_back(std::move(s));
     });
     for (const Diagnostic& d : diags.items()) {
