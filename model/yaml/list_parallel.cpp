@@ -3,29 +3,18 @@
 #include "model/yaml/list_parallel.h"
 
 #include "model/yaml/json_items.h"
+#include "model/yaml/ordered_batches.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
-#include <system_error>
-#include <thread>
 
 namespace kg::model::yaml {
 
 namespace {
 
-// How many batches may be parsed ahead of the one being handed out: bounds memory
-// (16 x 32 KiB of text as trees) while letting either thread run ahead when the
-// other one is descheduled on a shared machine (with 4, the caller soon blocked
-// on a batch held by a preempted worker).
-constexpr std::size_t k_window = 16;
-
-struct Batch {
+struct Batch : BatchSlot {
     std::size_t first = 0;  ///< index of the first item
     std::size_t count = 0;
-    enum class State { waiting, claimed, done } state = State::waiting;
     bool clean = false;
-    bool by_worker = false;  ///< parsed (so allocated) by the worker thread
     std::vector<Node> objects;
 };
 
@@ -122,96 +111,6 @@ std::vector<Batch> make_batches(const ListLayout& layout, std::size_t target_byt
     return batches;
 }
 
-// The hand-off between the two threads: batch states, the claim counter and the
-// hand-out position, all under one mutex. A claimed batch's contents belong to the
-// claiming thread until it marks the batch done.
-class Schedule {
-public:
-    explicit Schedule(std::vector<Batch>& batches) : m_batches(batches) {}
-
-    /// The next batch to parse, or nullptr when there is none (or the run stopped).
-    /// With `wait` (the worker), blocks while the window is full, and takes the trees
-    /// it allocated back into `garbage` to free them itself: freeing them on the other
-    /// thread would contend with this one on its malloc arena.
-    Batch* claim(bool wait, std::vector<std::vector<Node>>* garbage = nullptr) {
-        std::unique_lock lk(m_mu);
-        if (garbage) {
-            garbage->swap(m_garbage);
-        }
-        if (wait) {
-            m_cv.wait(lk, [&] { return m_stop || m_next >= m_batches.size() || m_next < m_handed + k_window; });
-        }
-        if (m_stop || m_next >= m_batches.size() || m_next >= m_handed + k_window) {
-            return nullptr;
-        }
-        Batch& b = m_batches[m_next++];
-        b.state = Batch::State::claimed;
-        b.by_worker = wait;
-        return &b;
-    }
-
-    /// Hands a batch's spent trees back to the worker to free.
-    void give_back(std::vector<Node>&& trees) {
-        std::lock_guard lk(m_mu);
-        m_garbage.push_back(std::move(trees));
-    }
-
-    void finish(Batch& b) {
-        std::lock_guard lk(m_mu);
-        b.state = Batch::State::done;
-        m_cv.notify_all();
-    }
-
-    /// Batch `i`'s state (under the lock).
-    Batch::State state(std::size_t i) {
-        std::lock_guard lk(m_mu);
-        return m_batches[i].state;
-    }
-
-    /// Blocks until batch `i` is done.
-    void wait_done(std::size_t i) {
-        std::unique_lock lk(m_mu);
-        m_cv.wait(lk, [&] { return m_batches[i].state == Batch::State::done; });
-    }
-
-    void handed_out(std::size_t count) {
-        std::lock_guard lk(m_mu);
-        m_handed = count;
-        m_cv.notify_all();
-    }
-
-    void stop() {
-        std::lock_guard lk(m_mu);
-        m_stop = true;
-        m_cv.notify_all();
-    }
-
-private:
-    std::vector<Batch>& m_batches;
-    std::mutex m_mu;
-    std::condition_variable m_cv;
-    std::size_t m_next = 0;    ///< first batch nobody has claimed
-    std::size_t m_handed = 0;  ///< batches handed out so far
-    bool m_stop = false;
-    std::vector<std::vector<Node>> m_garbage;
-};
-
-// Stops and joins the worker on every exit, exceptions from the sink included.
-class Worker {
-public:
-    Worker(Schedule& s, std::thread t) : m_schedule(s), m_thread(std::move(t)) {}
-    ~Worker() {
-        m_schedule.stop();
-        m_thread.join();
-    }
-    Worker(const Worker&) = delete;
-    Worker& operator=(const Worker&) = delete;
-
-private:
-    Schedule& m_schedule;
-    std::thread m_thread;
-};
-
 }  // namespace
 
 ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
@@ -221,46 +120,20 @@ ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk
     if (batches.size() < 2 || !wrapper_is_plain_list(file_id, chunk, layout, opt)) {
         return out;
     }
-    Schedule schedule(batches);
-    std::thread thread;
-    try {
-        thread = std::thread([&] {
-            std::vector<std::vector<Node>> garbage;
-            while (Batch* b = schedule.claim(true, &garbage)) {
-                garbage.clear();
-                parse_batch_guarded(file_id, chunk, layout, opt, *b);
-                schedule.finish(*b);
+    OrderedRun run = run_ordered(
+        batches, [&](Batch& b) { parse_batch_guarded(file_id, chunk, layout, opt, b); },
+        [&](Batch& b) {
+            if (!b.clean) {
+                return false;  // the one-pass parse takes over from here
             }
+            for (Node& n : b.objects) {
+                sink(std::move(n));
+                ++out.handed;
+            }
+            return true;
         });
-    } catch (const std::system_error&) {
-        return out;  // no thread to be had: the one-pass parse does it all
-    }
-    Worker worker(schedule, std::move(thread));
-    for (std::size_t i = 0; i < batches.size();) {
-        Batch::State st = schedule.state(i);
-        if (st != Batch::State::done) {
-            // Parse ahead rather than wait; wait only when the window is full.
-            if (Batch* b = schedule.claim(false)) {
-                parse_batch_guarded(file_id, chunk, layout, opt, *b);
-                schedule.finish(*b);
-            } else {
-                schedule.wait_done(i);
-            }
-            continue;
-        }
-        Batch& b = batches[i];
-        if (!b.clean) {
-            return out;  // the one-pass parse takes over from here
-        }
-        for (Node& n : b.objects) {
-            sink(std::move(n));
-            ++out.handed;
-        }
-        if (b.by_worker) {
-            schedule.give_back(std::move(b.objects));
-        }
-        std::vector<Node>().swap(b.objects);
-        schedule.handed_out(++i);
+    if (run != OrderedRun::complete) {
+        return out;
     }
     out.complete = true;
     return out;

@@ -1,6 +1,7 @@
 // The YAML/JSON front end: a stream cut into documents, each checked for what
 // libfyaml cannot be trusted with (NUL bytes, invalid UTF-8) and parsed on its own,
-// so one broken document does not stop the next. A large `kind: List` document is
+// so one broken document does not stop the next. A stream of many small documents is
+// parsed in batches on two threads (stream_parallel.cpp). A large `kind: List` document is
 // handed to the parallel List path (list_parallel.cpp); everything else goes through
 // parse_document (parse_document.cpp), which streams List items one at a time, so a
 // 16 MB `kubectl get -o yaml` export never becomes one tree.
@@ -8,6 +9,7 @@
 #include "model/yaml/list_layout.h"
 #include "model/yaml/list_parallel.h"
 #include "model/yaml/parse_document.h"
+#include "model/yaml/stream_parallel.h"
 #include "model/yaml/utf8.h"
 
 #include <algorithm>
@@ -168,7 +170,18 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF) {
         text.remove_prefix(3);
     }
-    for (const Chunk& chunk : split_documents(text)) {
+    std::vector<Chunk> chunks = split_documents(text);
+    std::size_t first_serial = 0;
+    if (yaml::stream_parallel_fits(chunks, opt)) {
+        first_serial = yaml::parse_stream_parallel(
+            chunks, opt,
+            [&](const Chunk& chunk, DiagSink& out, const std::function<void(yaml::Node&&)>& keep) {
+                parse_chunk(file_id, chunk, out, opt, keep);
+            },
+            diags, sink);
+    }
+    for (std::size_t i = first_serial; i < chunks.size(); ++i) {
+        const Chunk& chunk = chunks[i];
         // A large List export is parsed in batches of items on two threads when its
         // layout is certain; whatever that path did not hand out, the one-pass parse does.
         std::size_t handed = 0;
