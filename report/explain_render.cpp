@@ -7,6 +7,7 @@
 #include "model/amount.h"
 #include "model/time.h"
 #include "report/escape.h"
+#include "report/escape_json.h"
 #include "sim/preemption_message.h"
 
 #include <nlohmann/json.hpp>
@@ -272,7 +273,7 @@ void render_text(std::ostream& out, const Explanation& e) {
 
 ordered_json amount_json(const std::string& resource, const model::Amount& a) { return amount_text(resource, a); }
 
-void render_json(std::ostream& out, const Explanation& e) {
+void render_json(std::ostream& out, const Explanation& e, const std::optional<VisibilityAnswer>& visibility) {
     const model::Workload& wl = e.subject();
     ordered_json j;
     j["workload"] = key(wl);
@@ -377,16 +378,41 @@ void render_json(std::ostream& out, const Explanation& e) {
                     {"resource", v.resource},
                     {"shortBy", v.resource.empty() ? ordered_json(nullptr) : amount_json(v.resource, v.short_by)},
                     {"checks", v.checks}};
-    out << j.dump(2) << "\n";
+    if (visibility && visibility->answered) {
+        j["visibility"] = {{"answered", true},
+                           {"apiVersion", visibility->api_version},
+                           {"positionInClusterQueue", visibility->in_cluster_queue},
+                           {"positionInLocalQueue", visibility->in_local_queue},
+                           {"localQueue", visibility->local_queue}};
+    } else if (visibility) {
+        j["visibility"] = {{"answered", false}};
+    }
+    out << json_text(j, 2) << "\n";
+}
+
+// What Kueue itself says, beside what the simulation computed.
+void render_visibility_text(std::ostream& out, const VisibilityAnswer& v) {
+    if (v.answered) {
+        out << "\nKueue's visibility API (" << escape_terminal(v.api_version) << "): position " << v.in_cluster_queue
+            << " in its ClusterQueue, " << v.in_local_queue << " in LocalQueue " << escape_terminal(v.local_queue)
+            << "\n";
+    } else {
+        out << "\nKueue's visibility API did not answer (not served, or not allowed): positions above are "
+               "simulated only\n";
+    }
 }
 
 }  // namespace
 
-void render_explain(std::ostream& out, const Explanation& e, ExplainFormat f) {
+void render_explain(std::ostream& out, const Explanation& e, ExplainFormat f,
+                    const std::optional<VisibilityAnswer>& visibility) {
     if (f == ExplainFormat::json) {
-        render_json(out, e);
+        render_json(out, e, visibility);
     } else {
         render_text(out, e);
+        if (visibility) {
+            render_visibility_text(out, *visibility);
+        }
     }
 }
 

@@ -13,7 +13,6 @@
 #include "sim/explain/explanation.h"
 
 #include <iostream>
-#include <sstream>
 
 namespace kg::cli {
 
@@ -78,28 +77,24 @@ Verb explain_verb() {
                                   << " in the inputs\n";
                         return k_exit_usage;
                     }
-                    // Until report/explain_render.cpp escapes every field itself (the lead is
-                    // rewriting it), its output passes through the format's escaper here.
+                    std::optional<report::VisibilityAnswer> visibility;
+                    const model::Workload& wl = explanation->subject();
+                    if (live->active() && explanation->state == sim::WorkloadState::pending) {
+                        visibility.emplace();
+                        visibility->local_queue = *wl.meta.namespace_ + "/" + *wl.queue_name;
+                        if (auto pos = visibility_position(*live, *wl.meta.namespace_, *wl.queue_name,
+                                                           *wl.meta.name)) {
+                            visibility->answered = true;
+                            visibility->api_version = pos->api_version;
+                            visibility->in_cluster_queue = pos->in_cluster_queue;
+                            visibility->in_local_queue = pos->in_local_queue;
+                        }
+                    }
                     if (*output == "json") {
-                        std::ostringstream json;
-                        report::render_explain(json, *explanation, report::ExplainFormat::json);
-                        std::cout << report::json_escape_hostile(std::move(json).str());
+                        report::render_explain(std::cout, *explanation, report::ExplainFormat::json, visibility);
                     } else {
                         report::TerminalSafeStream safe(std::cout);
-                        report::render_explain(safe, *explanation, report::ExplainFormat::text);
-                        const model::Workload& wl = explanation->subject();
-                        if (live->active() && explanation->state == sim::WorkloadState::pending) {
-                            // What Kueue itself says, beside what the simulation computed.
-                            auto pos = visibility_position(*live, *wl.meta.namespace_, *wl.queue_name, *wl.meta.name);
-                            if (pos) {
-                                safe << "\nKueue's visibility API (" << pos->api_version << "): position "
-                                     << pos->in_cluster_queue << " in its ClusterQueue, " << pos->in_local_queue
-                                     << " in LocalQueue " << *wl.meta.namespace_ << "/" << *wl.queue_name << "\n";
-                            } else {
-                                safe << "\nKueue's visibility API did not answer (not served, or not allowed): "
-                                        "positions above are simulated only\n";
-                            }
-                        }
+                        report::render_explain(safe, *explanation, report::ExplainFormat::text, visibility);
                         safe.flush();
                     }
                     return k_exit_ok;

@@ -117,6 +117,17 @@ TEST_CASE("explain live adds Kueue's visibility API positions when it answers", 
     r = live(s, "explain vision/pytorchjob-vit-pretrain-5d8e4 --live");
     CHECK(r.rc == 0);
     CHECK(r.out.find("Kueue's visibility API did not answer") != std::string::npos);
+    // The same answers in JSON, for scripts; absent when nothing was asked (not live).
+    r = live(s, "explain research/job-sweep-lr-0003-f6a7b --live -o json");
+    CHECK(r.rc == 0);
+    CHECK(r.out.find("\"visibility\": {\n    \"answered\": true,\n    \"apiVersion\": "
+                     "\"visibility.kueue.x-k8s.io/v1beta1\",\n    \"positionInClusterQueue\": 1,\n    "
+                     "\"positionInLocalQueue\": 1,\n    \"localQueue\": \"research/experiments\"\n  }") != std::string::npos);
+    r = live(s, "explain vision/pytorchjob-vit-pretrain-5d8e4 --live -o json");
+    CHECK(r.out.find("\"visibility\": {\n    \"answered\": false\n  }") != std::string::npos);
+    r = live(s, "explain research/job-sweep-lr-0003-f6a7b -f " + quote(k_fake_dir + "/export.json") + " -o json");
+    CHECK(r.rc == 0);
+    CHECK(r.out.find("\"visibility\"") == std::string::npos);
 }
 
 TEST_CASE("live errors name the kind RBAC forbids or the cluster lacks, and an absent kubectl", "[cli][live]") {
