@@ -12,14 +12,29 @@ constexpr std::string_view k_bash = R"BASH(# bash completion for kueuegov and ku
 # and -o values always match the installed version. Source it, or install it as
 # /usr/share/bash-completion/completions/kueuegov.
 _kueuegov_complete() {
-    local cur=${COMP_WORDS[COMP_CWORD]} bin=${COMP_WORDS[0]}
-    local out line directive=0
+    local bin=${COMP_WORDS[0]} bash_cur=${COMP_WORDS[COMP_CWORD]}
+    local out line directive=0 i cur
+    local -a words=()
     COMPREPLY=()
-    out=$("$bin" __complete "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$cur" 2>/dev/null) || return 0
+    # bash cuts `--output=json` at the '=' (COMP_WORDBREAKS): the binary gets the words as typed.
+    for ((i = 1; i <= COMP_CWORD; i++)); do
+        if (( ${#words[@]} )) && [[ ${COMP_WORDS[i]} == "=" || ${COMP_WORDS[i-1]} == "=" ]]; then
+            words[${#words[@]}-1]+=${COMP_WORDS[i]}
+        else
+            words+=("${COMP_WORDS[i]}")
+        fi
+    done
+    cur=${words[${#words[@]}-1]}
+    out=$("$bin" __complete "${words[@]:0:${#words[@]}-1}" "$cur" 2>/dev/null) || return 0
     while IFS= read -r line; do
         case $line in
             :[0-9]*) directive=${line#:} ;;
-            ?*) COMPREPLY+=("${line%%$'\t'*}") ;;
+            ?*) line=${line%%$'\t'*}
+                # bash replaces only its own word: what follows the '=', or the '=' itself.
+                if [[ $bash_cur == "=" ]]; then line="=${line#*=}"
+                elif [[ $bash_cur != "$cur" ]]; then line=${line#*=}
+                fi
+                COMPREPLY+=("$line") ;;
         esac
     done <<< "$out"
     if (( directive & 2 )); then compopt -o nospace 2>/dev/null; fi
