@@ -28,6 +28,11 @@ struct KueueConfig {
     std::vector<std::string> exclude_resource_prefixes;
     bool quota_check_ignore_undeclared = false;  ///< quotaCheckStrategy: IgnoreUndeclared
     bool requeue_by_creation = false;            ///< waitForPodsReady.requeuingStrategy.timestamp: Creation
+    /// clientConnection.qps and .burst (the manager's API client rate limit), when given;
+    /// the replay's throughput model reads them (sim/replay/api_throughput.h).
+    std::optional<double> client_qps;
+    std::optional<std::int64_t> client_burst;
+    SourcePos client_qps_pos, client_burst_pos;
     SourcePos pos;
     /// What Kueue's manager would refuse to start with (lint KQ1023; simulate and replay stop).
     std::vector<ConfigIssue> issues;

@@ -5,6 +5,10 @@
 #include "model/decode/fields.h"
 #include "model/loader.h"
 
+#include <charconv>
+#include <cmath>
+#include <limits>
+
 namespace kg::model::decode {
 
 void decode_workload_priority_class(const Node& obj, ObjectMeta meta, Cluster& out, DiagSink& diags) {
@@ -69,6 +73,35 @@ void decode_node(const Node& obj, ObjectMeta meta, Cluster& out, DiagSink& diags
     out.nodes.push_back(std::move(n));
 }
 
+namespace {
+
+// apis/config/v1beta2 ClientConnection: QPS *float32, Burst *int32. Only the types are checked
+// here; whether a value makes sense is for the verb that uses it (replay).
+void decode_client_connection(const Node& cc, KueueConfig& c, DiagSink& diags) {
+    if (const Node* q = cc.get("qps"); q && !q->is_null()) {
+        if (std::optional<std::string> s = as_string(q, diags, "clientConnection.qps")) {
+            double v = 0;
+            const char* b = s->data();
+            const char* e = b + s->size();
+            auto [p, ec] = std::from_chars(b, e, v);
+            if (ec != std::errc() || p != e || !std::isfinite(v)) {
+                diags.error(q->pos, "clientConnection.qps: expected a number (requests per second), found \"" + *s + "\"");
+            } else {
+                c.client_qps = v;
+                c.client_qps_pos = q->pos;
+            }
+        }
+    }
+    if (const Node* b = cc.get("burst"); b && !b->is_null()) {
+        if (auto v = as_int(b, diags, "clientConnection.burst", 0, std::numeric_limits<std::int32_t>::max())) {
+            c.client_burst = *v;
+            c.client_burst_pos = b->pos;
+        }
+    }
+}
+
+}  // namespace
+
 void decode_kueue_config(const Node& obj, Cluster& out, DiagSink& diags) {
     KueueConfig c;
     c.pos = obj.pos;
@@ -106,6 +139,9 @@ void decode_kueue_config(const Node& obj, Cluster& out, DiagSink& diags) {
                                           .value_or("") == "IgnoreUndeclared";
     if (const Node* t = obj.at_path("waitForPodsReady.requeuingStrategy.timestamp")) {
         c.requeue_by_creation = as_string(t, diags, "requeuingStrategy.timestamp").value_or("") == "Creation";
+    }
+    if (const Node* cc = obj.get("clientConnection"); is_mapping(cc, diags, "clientConnection")) {
+        decode_client_connection(*cc, c, diags);
     }
     c.issues = validate_kueue_config(obj, api.find("v1beta1") != std::string::npos, c.managed_jobs_namespace_selector);
     out.kueue_config = std::move(c);
