@@ -83,6 +83,17 @@ void text(std::ostream& out, const ReplayResult& r) {
     }
     out << "replayed " << r.workloads.size() << " workloads over " << human_duration(r.end_ms) << " of virtual time in "
         << r.cycles << " scheduling cycles: " << admitted << " admitted, " << evictions << " evictions\n";
+    if (r.api.modelled) {
+        char line[256];
+        std::snprintf(line, sizeof line,
+                      "Kueue's API client at qps %g, burst %lld: %lld writes by Kueue, %lld by the runner "
+                      "(--instant: none)\n",
+                      r.api.qps, static_cast<long long>(r.api.burst), static_cast<long long>(r.api.kueue_writes),
+                      static_cast<long long>(r.api.runner_writes));
+        out << line;
+    } else {
+        out << "no controller-throughput model (--instant): cycles, admissions and evictions took no time\n";
+    }
     if (r.stalled) {
         out << "warning: some workloads never finished (no capacity could ever admit them)\n";
     }
@@ -112,6 +123,14 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
     j["virtualDurationMs"] = r.end_ms;
     j["cycles"] = r.cycles;
     j["stalled"] = r.stalled;
+    if (r.api.modelled) {
+        j["apiThroughput"] = {{"qps", r.api.qps},
+                              {"burst", r.api.burst},
+                              {"kueueWrites", r.api.kueue_writes},
+                              {"runnerWrites", r.api.runner_writes}};
+    } else {
+        j["apiThroughput"] = nullptr;
+    }
     j["workloadClasses"] = nlohmann::ordered_json::object();
     for (const auto& [cls, s] : by(r, false)) {
         j["workloadClasses"][cls] = {{"count", s.count},

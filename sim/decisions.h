@@ -40,6 +40,9 @@ struct PendingDecision {
     std::string cluster_queue;  ///< "" when unknown (missing LocalQueue)
     std::string reason;         ///< QuotaReserved=False reason
     std::string message;
+    /// A head of this cycle: Kueue's scheduler writes its condition inside the cycle
+    /// (scheduler.go requeueAndUpdate); any other change is written by the workload controller.
+    bool head = false;
 };
 
 struct CycleDecisions {

@@ -186,6 +186,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
+    std::sort(heads.begin(), heads.end());  // for PendingDecision::head
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
@@ -194,6 +195,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         d.cluster_queue = p.info.cluster_queue;
         d.message = blocker.empty() ? p.message : blocker;
         d.reason = p.reason;
+        d.head = std::binary_search(heads.begin(), heads.end(), d.workload);
         out.pending.push_back(std::move(d));
     }
     return changed;

@@ -22,17 +22,20 @@ using sim::replay::ReplayInput;
 
 // Loads the queues and the arrivals (sim/replay/replay_input.h) and prints the diagnostics.
 bool load_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
-                ReplayInput& in) {
+                const std::string& kueue_config, ReplayInput& in) {
     model::DiagSink diags;
-    const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags, input_load_options());
+    const bool ok =
+        sim::replay::load_replay_input(generator, trace, manifests, in, diags, input_load_options(), kueue_config);
     print_diagnostics(in.cluster.files, diags);
     return ok && diags.error_count() == 0 && !refuse_invalid_kueue_config(in.cluster);
 }
 
-sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = false) {
+sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool instant, bool record_steps = false) {
     sim::replay::SimScheduler scheduler(in.cluster, fair_sharing);
     sim::replay::ReplayOptions options;
     options.record_steps = record_steps;
+    options.throughput = in.throughput;
+    options.throughput.instant = instant;
     sim::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler, options);
     r.queue_class = in.queue_classes;
     return r;
@@ -56,9 +59,9 @@ Verb replay_verb() {
             [](CLI::App& cmd) -> VerbAction {
                 struct Opts {
                     std::string generator, trace, compare, output = "text", events,
-                        start = "2026-01-05T08:00:00Z";
+                        start = "2026-01-05T08:00:00Z", kueue_config;
                     std::vector<std::string> manifests;
-                    bool fair_sharing = false;
+                    bool fair_sharing = false, instant = false;
                 };
                 auto o = std::make_shared<Opts>();
                 auto* gen = cmd.add_option("--generator", o->generator,
@@ -76,6 +79,11 @@ Verb replay_verb() {
                                "Replay again with these manifests instead, and print the wait-time change per queue");
                 add_input_limit_flags(cmd);
                 cmd.add_flag("--fair-sharing", o->fair_sharing, "Enable fair sharing (Kueue config fairSharing)");
+                cmd.add_option("--kueue-config", o->kueue_config,
+                               "Kueue's Configuration (or its ConfigMap): clientConnection qps/burst pace the "
+                               "replay's API writes; fairSharing and the rest apply as in -f");
+                cmd.add_flag("--instant", o->instant,
+                             "No controller-throughput model: admissions and evictions take no time");
                 cmd.add_option("-o,--output", o->output, "Output format: text or json")
                     ->check(CLI::IsMember({"text", "json"}));
                 cmd.add_option("--events", o->events,
@@ -88,6 +96,7 @@ Verb replay_verb() {
                            "  kueuegov replay --generator ../shared/data/kueue-perf/baseline/generator.yaml\n"
                            "  kueuegov replay --trace week.yaml -f queues/ --compare proposed-queues/\n"
                            "  kueuegov replay --generator generator.yaml --events steps.jsonl\n"
+                           "  kueuegov replay --trace week.yaml -f queues/ --kueue-config kueue-config.yaml\n"
                            "\n"
                            "Exit codes: 0 success, 2 usage error, unreadable input or unwritable --events file.");
                 return [o] {
@@ -106,11 +115,11 @@ Verb replay_verb() {
                         return k_exit_usage;
                     }
                     ReplayInput base;
-                    if (!load_input(o->generator, o->trace, o->manifests, base)) {
+                    if (!load_input(o->generator, o->trace, o->manifests, o->kueue_config, base)) {
                         return k_exit_usage;
                     }
                     report::ReplayFormat f = o->output == "json" ? report::ReplayFormat::json : report::ReplayFormat::text;
-                    sim::ReplayResult base_result = run(base, o->fair_sharing, !o->events.empty());
+                    sim::ReplayResult base_result = run(base, o->fair_sharing, o->instant, !o->events.empty());
                     if (!o->events.empty()) {
                         if (!write_events(o->events, base, base_result, *start)) {
                             return k_exit_usage;
@@ -124,10 +133,10 @@ Verb replay_verb() {
                         return k_exit_ok;
                     }
                     ReplayInput other;
-                    if (!load_input(o->generator, o->trace, {o->compare}, other)) {
+                    if (!load_input(o->generator, o->trace, {o->compare}, o->kueue_config, other)) {
                         return k_exit_usage;
                     }
-                    sim::ReplayResult other_result = run(other, o->fair_sharing);
+                    sim::ReplayResult other_result = run(other, o->fair_sharing, o->instant);
                     std::string base_label = o->manifests.empty() ? "generated queues" : "current queues (-f)";
                     report::render_replay_compare(std::cout, base_result, other_result, base_label, o->compare, f);
                     return k_exit_ok;

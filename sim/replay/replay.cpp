@@ -1,6 +1,10 @@
 // The replay loop: a priority queue of events in virtual milliseconds. After each
 // batch of simultaneous events, cycles run until one admits and evicts nothing,
-// which is when Kueue's scheduler would go back to waiting for an event.
+// which is when Kueue's scheduler would go back to waiting for an event. With the
+// controller-throughput model (api_throughput.h) a cycle lasts until the writes it waits
+// for have landed, admitted workloads start when their patch lands, and evicted ones free
+// their quota when the eviction is completed; events in between are handled before the
+// next cycle.
 #include "sim/replay/replay.h"
 
 #include <algorithm>
@@ -14,7 +18,8 @@ namespace {
 
 struct Event {
     std::int64_t at_ms;
-    enum Kind { arrive, finish } kind;
+    /// At one millisecond: evictions completed, then finishes, then arrivals (greater first).
+    enum Kind { arrive, finish, finish_seen, evicted } kind;
     std::size_t index;       ///< into the workload table
     std::uint64_t epoch;     ///< a finish is stale if the workload was evicted since
     bool operator>(const Event& o) const {
@@ -43,10 +48,14 @@ void account(QueueResult& q, const Usage& held, std::int64_t from, std::int64_t 
 ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, const ReplayOptions& options) {
     ReplayResult result;
     const bool record = options.record_steps;
-    scheduler.report_pending(record);
-    // Last pending message recorded per workload: a pending step is written when it changes,
-    // as Kueue patches the QuotaReserved=False condition only when its message changes.
-    std::vector<std::string> last_pending(record ? arrivals.size() : 0);
+    ApiThroughput api(options.throughput);
+    const bool modelled = !api.instant();
+    // The model charges one write per changed pending condition, so it needs them listed too.
+    const bool track_pending = record || modelled;
+    scheduler.report_pending(track_pending);
+    // Last pending message per workload: a condition is written (and a pending step recorded)
+    // only when it changes, as Kueue patches the QuotaReserved=False condition only then.
+    std::vector<std::string> last_pending(track_pending ? arrivals.size() : 0);
     auto step = [&](sim::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> sim::ReplayStep& {
         sim::ReplayStep s;
         s.kind = kind;
@@ -73,17 +82,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         result.queues[cq].nominal = nominal;
     }
     std::vector<Running> running(arrivals.size());
-    // Usage per ClusterQueue right now, integrated between events.
+    // Usage per ClusterQueue right now, and since when: integrated when it changes (and at the
+    // end), not at every millisecond the replay visits.
     std::map<std::string, Usage> held;
+    std::map<std::string, std::int64_t> held_since;
     std::int64_t last_ms = 0;
     std::size_t outstanding = arrivals.size();
 
-    auto advance_to = [&](std::int64_t now) {
-        for (auto& [cq, usage] : held) {
-            account(result.queues[cq], usage, last_ms, now);
-        }
-        last_ms = now;
-    };
     std::set<std::string> touched;  // ClusterQueues whose usage changed at this millisecond
     auto sample = [&](std::int64_t now) {
         for (const std::string& cq : touched) {
@@ -95,8 +100,23 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         }
         touched.clear();
     };
+    // Closes the millisecond `last_ms` (its usage sample) and moves to `now`.
+    auto move_to = [&](std::int64_t now) {
+        if (now == last_ms) {
+            return;
+        }
+        sample(last_ms);
+        last_ms = now;
+    };
+    // Integrates `cq`'s usage up to now, before it changes.
+    auto settle = [&](const std::string& cq) {
+        std::int64_t& since = held_since[cq];
+        account(result.queues[cq], held[cq], since, last_ms);
+        since = last_ms;
+    };
     auto release = [&](std::size_t i) {
         Running& r = running[i];
+        settle(r.cluster_queue);
         touched.insert(r.cluster_queue);
         for (const auto& [fr, amount] : r.usage) {
             held[r.cluster_queue][fr] -= amount;
@@ -104,107 +124,194 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         r.holding = false;
         ++r.epoch;
     };
+    auto current = [&](const Event& e) { return running[e.index].holding && running[e.index].epoch == e.epoch; };
 
-    while (!events.empty()) {
-        std::int64_t now = events.top().at_ms;
-        advance_to(now);
-        while (!events.empty() && events.top().at_ms == now) {
-            Event e = events.top();
-            events.pop();
-            if (e.kind == Event::arrive) {
-                scheduler.add(arrivals[e.index].workload);
-                if (record) {
-                    step(sim::ReplayStep::Kind::created, now, e.index);
+    // Handles one event; true when the scheduler's state changed (a workload arrived or
+    // finished), which is when Kueue's scheduler would run again.
+    auto handle = [&](const Event& e, std::int64_t now) -> bool {
+        switch (e.kind) {
+        case Event::arrive:
+            scheduler.add(arrivals[e.index].workload);
+            if (record) {
+                step(sim::ReplayStep::Kind::created, now, e.index);
+            }
+            return true;
+        case Event::evicted:  // the runner completed an eviction: the victim's quota is free
+            if (current(e)) {
+                release(e.index);  // the simulator released it already (eviction completed)
+            }
+            return false;
+        case Event::finish:
+        case Event::finish_seen:
+            if (!current(e)) {
+                return false;  // evicted since
+            }
+            if (e.kind == Event::finish) {
+                // The runner marks it Finished; Kueue frees the quota when that write lands.
+                const std::int64_t seen = api.finish(now);
+                if (seen > now) {
+                    events.push({seen, Event::finish_seen, e.index, e.epoch});
+                    return false;
                 }
-            } else if (running[e.index].holding && running[e.index].epoch == e.epoch) {
-                release(e.index);
-                result.workloads[e.index].finished_ms = now;
-                if (record) {
-                    step(sim::ReplayStep::Kind::finished, now, e.index);
-                }
-                scheduler.finish(result.workloads[e.index].workload);
-                --outstanding;
+            }
+            release(e.index);
+            result.workloads[e.index].finished_ms = now;
+            if (record) {
+                step(sim::ReplayStep::Kind::finished, now, e.index);
+            }
+            scheduler.finish(result.workloads[e.index].workload);
+            --outstanding;
+            return true;
+        }
+        return false;
+    };
+
+    // One cycle at `now`; returns whether it admitted or evicted anything. Sets `busy_until`:
+    // when the writes the cycle waits for (evictions, its heads' pending conditions) have landed.
+    std::int64_t busy_until = 0;
+    auto cycle_at = [&](std::int64_t now) {
+        CycleResult cycle = scheduler.run_cycle(now);
+        ++result.cycles;
+        busy_until = now;
+        for (const sim::PreemptedDecision& p : cycle.preempted) {
+            auto it = index_of.find(p.workload);
+            if (it == index_of.end() || !running[it->second].holding) {
+                continue;
+            }
+            const std::size_t i = it->second;
+            ++result.workloads[i].evictions;
+            const ApiThroughput::Eviction ev = api.eviction(now);
+            busy_until = std::max(busy_until, ev.released);
+            if (record) {
+                // Evicted when the patch lands; requeued (quota released) when the runner completes it.
+                sim::ReplayStep& es = step(sim::ReplayStep::Kind::evicted, ev.evicted, i);
+                es.cluster_queue = running[i].cluster_queue;
+                es.reason = "Preempted";
+                es.preemption_reason = p.reason;
+                es.preemptor = p.preemptor;
+                es.message = p.message;
+                sim::ReplayStep& rq = step(sim::ReplayStep::Kind::requeued, ev.released, i);
+                rq.reason = "Preempted";
+                rq.message = p.message;
+            }
+            if (track_pending) {
+                last_pending[i].clear();
+            }
+            if (ev.released > now) {
+                events.push({ev.released, Event::evicted, i, running[i].epoch});
+            } else {
+                release(i);
             }
         }
-        for (std::size_t c = 0; c < options.max_cycles_per_event; ++c) {
-            CycleResult cycle = scheduler.run_cycle(now);
-            ++result.cycles;
-            for (const sim::PreemptedDecision& p : cycle.preempted) {
-                auto it = index_of.find(p.workload);
-                if (it != index_of.end() && running[it->second].holding) {
-                    release(it->second);
-                    ++result.workloads[it->second].evictions;
-                    if (record) {
-                        // The eviction completes before the next cycle: quota released, requeued.
-                        sim::ReplayStep& ev = step(sim::ReplayStep::Kind::evicted, now, it->second);
-                        ev.cluster_queue = running[it->second].cluster_queue;
-                        ev.reason = "Preempted";
-                        ev.preemption_reason = p.reason;
-                        ev.preemptor = p.preemptor;
-                        ev.message = p.message;
-                        sim::ReplayStep& rq = step(sim::ReplayStep::Kind::requeued, now, it->second);
-                        rq.reason = "Preempted";
-                        rq.message = p.message;
-                        last_pending[it->second].clear();
-                    }
+        for (Admitted& a : cycle.admitted) {
+            auto it = index_of.find(a.workload);
+            if (it == index_of.end()) {
+                continue;  // a workload of the manifests, not of the trace: it never finishes here
+            }
+            std::size_t i = it->second;
+            Running& r = running[i];
+            if (r.holding) {
+                release(i);  // its eviction completed at this millisecond, before its event
+            }
+            r.cluster_queue = a.cluster_queue;
+            r.usage = std::move(a.usage);
+            r.holding = true;
+            settle(r.cluster_queue);
+            touched.insert(r.cluster_queue);
+            for (const auto& [fr, amount] : r.usage) {
+                held[r.cluster_queue][fr] += amount;
+            }
+            WorkloadResult& w = result.workloads[i];
+            w.admitted_ms = now;  // the Admitted condition's time, stamped before the patch waits
+            w.cluster_queue = r.cluster_queue;
+            ++result.queues[r.cluster_queue].admissions;
+            // The runtime counts from when the runner sees the admission.
+            events.push({api.admission(now) + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
+            if (record) {
+                sim::ReplayStep& qr = step(sim::ReplayStep::Kind::quota_reserved, now, i);
+                qr.cluster_queue = a.cluster_queue;
+                qr.pod_sets = std::move(a.pod_sets);
+                if (a.admitted) {
+                    step(sim::ReplayStep::Kind::admitted, now, i).cluster_queue = a.cluster_queue;
                 }
             }
-            for (Admitted& a : cycle.admitted) {
-                auto it = index_of.find(a.workload);
-                if (it == index_of.end()) {
-                    continue;  // a workload of the manifests, not of the trace: it never finishes here
-                }
-                std::size_t i = it->second;
-                Running& r = running[i];
-                r.cluster_queue = a.cluster_queue;
-                r.usage = std::move(a.usage);
-                r.holding = true;
-                touched.insert(r.cluster_queue);
-                for (const auto& [fr, amount] : r.usage) {
-                    held[r.cluster_queue][fr] += amount;
-                }
-                WorkloadResult& w = result.workloads[i];
-                w.admitted_ms = now;
-                w.cluster_queue = r.cluster_queue;
-                ++result.queues[r.cluster_queue].admissions;
-                events.push({now + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
-                if (record) {
-                    sim::ReplayStep& qr = step(sim::ReplayStep::Kind::quota_reserved, now, i);
-                    qr.cluster_queue = a.cluster_queue;
-                    qr.pod_sets = std::move(a.pod_sets);
-                    if (a.admitted) {
-                        step(sim::ReplayStep::Kind::admitted, now, i).cluster_queue = a.cluster_queue;
-                    }
-                    last_pending[i].clear();
-                }
+            if (track_pending) {
+                last_pending[i].clear();
+            }
+        }
+        if (record) {
+            // By workload, so the steps do not depend on how the scheduler keeps its queues.
+            std::sort(cycle.pending.begin(), cycle.pending.end(),
+                      [](const sim::PendingDecision& x, const sim::PendingDecision& y) {
+                          return x.workload < y.workload;
+                      });
+        }
+        for (const sim::PendingDecision& p : cycle.pending) {
+            if (!track_pending) {
+                break;
+            }
+            auto it = index_of.find(p.workload);
+            if (it == index_of.end() || running[it->second].holding || last_pending[it->second] == p.message) {
+                continue;
+            }
+            last_pending[it->second] = p.message;
+            if (p.head) {
+                busy_until = std::max(busy_until, api.pending_in_cycle(now));
+            } else {
+                api.pending_by_controller(now);
             }
             if (record) {
-                // By workload, so the steps do not depend on how the scheduler keeps its queues.
-                std::sort(cycle.pending.begin(), cycle.pending.end(),
-                          [](const sim::PendingDecision& x, const sim::PendingDecision& y) {
-                              return x.workload < y.workload;
-                          });
-            }
-            for (const sim::PendingDecision& p : cycle.pending) {
-                if (!record) {
-                    break;
-                }
-                auto it = index_of.find(p.workload);
-                if (it == index_of.end() || running[it->second].holding ||
-                    last_pending[it->second] == p.message) {
-                    continue;
-                }
-                last_pending[it->second] = p.message;
                 sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, it->second);
                 pd.cluster_queue = p.cluster_queue;
                 pd.reason = p.reason;
                 pd.message = p.message;
             }
-            if (cycle.admitted.empty() && cycle.preempted.empty()) {
-                break;
-            }
         }
-        sample(now);
+        return !cycle.admitted.empty() || !cycle.preempted.empty();
+    };
+
+    bool want_cycle = false;  // something happened since the last cycle that changed nothing
+    std::size_t back_to_back = 0;
+    std::int64_t scheduler_free = 0;
+    for (;;) {
+        const std::int64_t cycle_time = std::max(scheduler_free, last_ms);
+        // A cycle due at the same millisecond as an event runs first, as cycles settle at one
+        // instant before time moves on.
+        if (want_cycle && (events.empty() || cycle_time <= events.top().at_ms)) {
+            move_to(cycle_time);
+            const bool changed = cycle_at(cycle_time);
+            scheduler_free = busy_until;
+            if (!changed || ++back_to_back >= options.max_cycles_per_event) {
+                want_cycle = false;
+            }
+            continue;
+        }
+        if (events.empty()) {
+            break;
+        }
+        const std::int64_t now = events.top().at_ms;
+        move_to(now);
+        bool woke = false;
+        while (!events.empty() && events.top().at_ms == now) {
+            Event e = events.top();
+            events.pop();
+            woke = handle(e, now) || woke;
+        }
+        // Only a change wakes the scheduler: with nothing new a cycle would decide what the last
+        // one did (the replay has no timers: no backoff, no admission-check retries).
+        if (woke) {
+            want_cycle = true;
+            back_to_back = 0;
+        }
+    }
+    sample(last_ms);
+    for (const auto& [cq, usage] : held) {
+        settle(cq);
+    }
+    if (modelled && record) {
+        // Evicted and requeued steps were written ahead, at the times their writes land.
+        std::stable_sort(result.steps.begin(), result.steps.end(),
+                         [](const sim::ReplayStep& a, const sim::ReplayStep& b) { return a.at_ms < b.at_ms; });
     }
     result.end_ms = last_ms;
     result.stalled = outstanding > 0;
@@ -212,6 +319,11 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         q.first_ms = 0;
         q.last_ms = last_ms;
     }
+    result.api.modelled = modelled;
+    result.api.qps = options.throughput.kueue.qps;
+    result.api.burst = options.throughput.kueue.burst;
+    result.api.kueue_writes = api.writes().kueue();
+    result.api.runner_writes = api.writes().runner;
     return result;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "sim/decisions.h"
+#include "sim/replay/api_throughput.h"
 #include "sim/replay/replay_result.h"
 #include "sim/replay/arrivals.h"
 
@@ -56,14 +57,17 @@ public:
 struct ReplayOptions {
     std::size_t max_cycles_per_event = 10000;
     bool record_steps = false;  ///< fill ReplayResult::steps (kueuegov replay --events)
+    /// What Kueue's API writes cost (sim/replay/api_throughput.h); Kueue's default client
+    /// rate unless set. `instant`: none, every cycle and eviction takes no time.
+    ThroughputOptions throughput;
 };
 
-/// Replays `arrivals` through `scheduler`. `max_cycles_per_event` bounds the cycles run after
-/// one batch of simultaneous events (a safety net; Kueue settles in a few).
+/// Replays `arrivals` through `scheduler`. `max_cycles_per_event` bounds the cycles run back
+/// to back after one batch of events (a safety net; Kueue settles in a few).
 ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, const ReplayOptions& options);
 inline ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler,
                                std::size_t max_cycles_per_event = 10000) {
-    return run_replay(std::move(arrivals), scheduler, ReplayOptions{max_cycles_per_event, false});
+    return run_replay(std::move(arrivals), scheduler, ReplayOptions{max_cycles_per_event, false, {}});
 }
 
 }  // namespace kg::sim::replay

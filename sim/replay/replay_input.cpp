@@ -28,7 +28,8 @@ void overlay(std::vector<T>& base, const std::vector<T>& overrides) {
 }  // namespace
 
 bool load_replay_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
-                       ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt) {
+                       ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt,
+                       const std::string& kueue_config) {
     // One run count for the manifests, the generator and the trace, so the run limit bounds all three.
     std::uint64_t own = 0;
     model::LoadOptions lo = opt;
@@ -39,6 +40,22 @@ bool load_replay_input(const std::string& generator, const std::string& trace, c
     model::Cluster extra;
     if (!manifests.empty()) {
         ok = model::load_paths(manifests, extra, diags, lo) && ok;
+    }
+    if (!kueue_config.empty()) {
+        // Only its Configuration is taken; it shares the file table so diagnostics name it.
+        model::Cluster side;
+        side.files = std::move(extra.files);
+        const std::size_t before = diags.error_count();
+        const bool read = model::load_paths({kueue_config}, side, diags, lo);
+        extra.files = std::move(side.files);
+        ok = read && ok;
+        if (side.kueue_config) {
+            extra.kueue_config = std::move(side.kueue_config);
+        } else if (read && diags.error_count() == before) {
+            diags.error(model::SourcePos{static_cast<std::uint32_t>(extra.files.size() - 1), 1, 1},
+                        "--kueue-config: expected a Kueue Configuration (or its ConfigMap), found none");
+            ok = false;
+        }
     }
     if (!generator.empty()) {
         // One file table for the manifests and the generator: diagnostics of either name the
@@ -59,6 +76,8 @@ bool load_replay_input(const std::string& generator, const std::string& trace, c
         ok = load_trace(trace, in.cluster, in.arrivals, diags, lo) && ok;
     }
     in.cluster.reindex();
+    ok = throughput_options(in.cluster.kueue_config, generator.empty() ? k_kueue_default_rate : k_perf_harness_rate,
+                            false, in.throughput, diags) && ok;
     return ok;
 }
 

@@ -64,6 +64,15 @@ struct QueueResult {
     std::vector<UsageSample> timeline;
 };
 
+/// The controller-throughput model of the run (sim/replay/api_throughput.h).
+struct ApiThroughputSummary {
+    bool modelled = false;       ///< false: --instant
+    double qps = 0;              ///< Kueue's client
+    std::int64_t burst = 0;
+    std::int64_t kueue_writes = 0;   ///< Workload writes charged to Kueue's client
+    std::int64_t runner_writes = 0;  ///< the harness runner's (Finished, eviction completed)
+};
+
 struct ReplayResult {
     std::vector<WorkloadResult> workloads;      ///< in arrival order
     std::map<std::string, QueueResult> queues;  ///< by ClusterQueue name
@@ -72,6 +81,7 @@ struct ReplayResult {
     std::size_t cycles = 0;
     bool stalled = false;  ///< workloads left pending with nothing more to happen
     std::vector<ReplayStep> steps;  ///< in time order; empty unless steps were recorded
+    ApiThroughputSummary api;
 };
 
 }  // namespace kg::sim

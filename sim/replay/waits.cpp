@@ -47,7 +47,9 @@ std::map<std::string, QueueWaits> queue_waits(const ReplayResult& r) {
 
 std::map<std::string, QueueWaits> replay_waits(ReplayInput& in, bool fair_sharing) {
     SimScheduler scheduler(in.cluster, fair_sharing);
-    return queue_waits(run_replay(in.arrivals, scheduler, ReplayOptions{}));
+    ReplayOptions options;
+    options.throughput = in.throughput;
+    return queue_waits(run_replay(in.arrivals, scheduler, options));
 }
 
 }  // namespace kg::sim::replay

@@ -22,7 +22,7 @@ struct QueueWaits {
 /// counted under "" (workloads = how many, admitted 0).
 std::map<std::string, QueueWaits> queue_waits(const ReplayResult& r);
 
-/// Replays `in` (as `kueuegov replay` does) and returns the waits per ClusterQueue.
+/// Replays `in` (as `kueuegov replay` does, with `in.throughput`) and returns the waits per ClusterQueue.
 struct ReplayInput;
 std::map<std::string, QueueWaits> replay_waits(ReplayInput& in, bool fair_sharing);
 
