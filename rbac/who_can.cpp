@@ -5,6 +5,7 @@
 #include "rbac/who_can.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -99,9 +100,9 @@ ActionAnswer answer(const Authorizer& az, const GovernedAction& a, const std::ve
             return x.namespace_ < y.namespace_;
         }
         if (x.binding != y.binding) {
-            return x.binding < y.binding;  // bindings live in one vector: input order
+            return std::less<>()(x.binding, y.binding);  // bindings live in one vector: input order
         }
-        return x.subject < y.subject;      // subjects live in the binding's vector
+        return std::less<>()(x.subject, y.subject);      // subjects live in the binding's vector
     });
     return out;
 }

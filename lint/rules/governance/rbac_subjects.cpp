@@ -4,6 +4,7 @@
 #include "lint/governed_namespaces.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <utility>
 
