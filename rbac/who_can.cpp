@@ -137,7 +137,10 @@ std::vector<ActionAnswer> who_can(const Authorizer& az, const NamespaceSets& ns,
         }
         std::vector<std::string> where = ns.of(a.scope);
         if (!q.namespace_.empty()) {
-            const bool in = std::find(where.begin(), where.end(), q.namespace_) != where.end();
+            // "Every namespace" includes one the inputs do not show; the other scopes are
+            // decided by the inputs (a namespace with LocalQueues, one no ClusterQueue selects).
+            const bool in = a.scope == ActionScope::every_namespace ||
+                            std::find(where.begin(), where.end(), q.namespace_) != where.end();
             where.assign(in ? 1 : 0, q.namespace_);
         }
         out.push_back(answer(az, a, where, q));

@@ -154,6 +154,13 @@ TEST_CASE("filters: actions, subjects and one namespace", "[rbac][who-can]") {
     CHECK(action(in_a, "bypass-queue").namespaces.empty());  // team-a is selected
     CHECK(action(in_a, "bypass-queue").grants.empty());
     CHECK(action(in_a, "rewrite-queue-name").namespaces == std::vector<std::string>{"team-a"});
+
+    // A namespace the inputs do not show: "every namespace" actions are still asked there.
+    ns.namespace_ = "team-c";
+    auto in_c = rbac::who_can(az, k_sets, ns);
+    CHECK(action(in_c, "change-localqueues").namespaces == std::vector<std::string>{"team-c"});
+    CHECK(!action(in_c, "change-localqueues").grants.empty());  // cluster-wide grants reach it
+    CHECK(action(in_c, "rewrite-queue-name").namespaces.empty());
 }
 
 TEST_CASE("subject patterns name users, groups and service accounts", "[rbac][who-can]") {
