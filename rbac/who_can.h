@@ -28,7 +28,7 @@ struct ActionGrant {
     std::string namespace_;
     const model::Subject* subject = nullptr;
     const model::RoleBinding* binding = nullptr;
-    const model::Role* role = nullptr;
+    const model::Role* role = nullptr;        ///< into Authorizer::roles(): valid while the authorizer lives
     std::vector<std::string> verbs;           ///< sorted
     std::vector<std::string> targets;         ///< ActionTarget::text(), in catalogue order
     std::vector<std::string> resource_names;  ///< sorted; empty: every object

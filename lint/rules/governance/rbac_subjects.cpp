@@ -58,7 +58,6 @@ std::vector<SubjectReach> reach_of(const model::Cluster& c, rbac::ActionCategory
             SubjectReach& r = by[{g.binding, g.subject}];
             r.binding = g.binding;
             r.subject = g.subject;
-            r.role = g.role;
             if (r.actions.empty() || r.actions.back() != an.action->id) {
                 r.actions.push_back(an.action->id);
             }
@@ -87,8 +86,10 @@ std::vector<SubjectReach> reach_of(const model::Cluster& c, rbac::ActionCategory
 std::string subject_name(const SubjectReach& r) { return rbac::subject_text(*r.subject, *r.binding->meta.namespace_); }
 
 std::string via(const SubjectReach& r) {
+    // The role as the binding names it: the aggregated roles the grants point into belong to
+    // the authorizer reach_of built, which is gone by now.
     return std::string(r.binding->cluster ? "ClusterRoleBinding " : "RoleBinding ") + r.binding->meta.key() + " -> " +
-           (r.role->cluster ? "ClusterRole " : "Role ") + *r.role->meta.name;
+           r.binding->role_kind + " " + *r.binding->role_name;
 }
 
 model::ObjectRef binding_ref(const model::RoleBinding& b) {

@@ -27,7 +27,6 @@ bool is_control_plane(const model::Subject& s);
 struct SubjectReach {
     const model::RoleBinding* binding = nullptr;
     const model::Subject* subject = nullptr;
-    const model::Role* role = nullptr;
     std::vector<std::string> actions;  ///< action ids, catalogue order
     std::set<std::string> verbs;
     std::set<std::string> namespaces;  ///< "" for cluster-wide
