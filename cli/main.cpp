@@ -24,6 +24,7 @@ std::vector<kg::cli::Verb> verbs() {
         simulate_verb(),
         replay_verb(),
         version_verb(),
+        who_can_verb(),
         complete_verb(),  // hidden: answers the completion scripts
     };
 }

@@ -18,5 +18,6 @@ Verb report_verb();
 Verb simulate_verb();
 Verb replay_verb();
 Verb version_verb();
+Verb who_can_verb();
 
 }  // namespace kg::cli

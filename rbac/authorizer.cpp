@@ -46,8 +46,10 @@ bool rule_allows(const model::PolicyRule& rule, const Request& req) {
     if (!resource) {
         return false;
     }
-    // ResourceNameMatches: no names means every name; names never match a nameless request.
-    return rule.resource_names.empty() || (!req.name.empty() && has(rule.resource_names, req.name));
+    // ResourceNameMatches: no names means every name; names never match a nameless request
+    // (any_name asks whether some name matches, which any listed name does).
+    return rule.resource_names.empty() || (req.any_name && req.verb != "create") ||
+           (!req.name.empty() && has(rule.resource_names, req.name));
 }
 
 bool subject_applies(const model::Subject& s, const Identity& id, const std::string& binding_namespace) {
@@ -86,30 +88,53 @@ Authorizer::Authorizer(const model::Cluster& cluster) : m_roles(resolve_aggregat
     }
 }
 
-std::vector<Grant> Authorizer::match(const Request& req, const Identity* id) const {
-    std::vector<Grant> out;
-    auto visit = [&](const std::vector<Bound>& bound) {
-        for (const Bound& bd : bound) {
-            const model::RoleBinding& b = *bd.binding;
-            for (const model::PolicyRule& rule : bd.role->rules) {
-                if (!rule_allows(rule, req)) {
-                    continue;
-                }
-                for (const model::Subject& s : b.subjects) {
-                    if (id == nullptr || subject_applies(s, *id, *b.meta.namespace_)) {
-                        out.push_back({&b, bd.role, &rule, &s});
-                    }
+void Authorizer::visit(const std::vector<Bound>& bound, const Request& req, const Identity* id,
+                       std::vector<Grant>& out) const {
+    for (const Bound& bd : bound) {
+        const model::RoleBinding& b = *bd.binding;
+        for (const model::PolicyRule& rule : bd.role->rules) {
+            if (!rule_allows(rule, req)) {
+                continue;
+            }
+            for (const model::Subject& s : b.subjects) {
+                if (id == nullptr || subject_applies(s, *id, *b.meta.namespace_)) {
+                    out.push_back({&b, bd.role, &rule, &s});
                 }
             }
         }
-    };
+    }
+}
+
+std::vector<Grant> Authorizer::match(const Request& req, const Identity* id) const {
     // Every ClusterRoleBinding applies; a RoleBinding only in its namespace, so a
     // cluster-wide request (no namespace) needs a ClusterRoleBinding.
-    visit(m_cluster_bound);
+    std::vector<Grant> out = cluster_grants(req, id);
     if (!req.namespace_.empty()) {
         if (auto it = m_ns_bound.find(req.namespace_); it != m_ns_bound.end()) {
-            visit(it->second);
+            visit(it->second, req, id, out);
         }
+    }
+    return out;
+}
+
+std::vector<Grant> Authorizer::cluster_grants(const Request& req, const Identity* id) const {
+    std::vector<Grant> out;
+    visit(m_cluster_bound, req, id, out);
+    return out;
+}
+
+std::vector<Grant> Authorizer::namespace_grants(const Request& req, const Identity* id) const {
+    std::vector<Grant> out;
+    if (auto it = m_ns_bound.find(req.namespace_); it != m_ns_bound.end()) {
+        visit(it->second, req, id, out);
+    }
+    return out;
+}
+
+std::vector<std::string> Authorizer::binding_namespaces() const {
+    std::vector<std::string> out;
+    for (const auto& [ns, bound] : m_ns_bound) {
+        out.push_back(ns);
     }
     return out;
 }

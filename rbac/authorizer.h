@@ -34,6 +34,10 @@ struct Request {
     std::string subresource;  ///< "status", or ""
     std::string name;         ///< "" when the request names no object (create, list)
     std::string namespace_;
+    /// Match rules restricted by resourceNames as well (the grant's rule says which names):
+    /// "can S change some ClusterQueue" rather than "this one". Never for create, whose
+    /// request carries no name.
+    bool any_name = false;
 };
 
 /// One way a request is allowed: the binding, its role and the rule that match, and the
@@ -58,6 +62,13 @@ public:
     /// namespace's RoleBindings, each in input order.
     std::vector<Grant> who_can(const Request& req) const;
 
+    /// who_can (or allows, with `id`) through ClusterRoleBindings only.
+    std::vector<Grant> cluster_grants(const Request& req, const Identity* id = nullptr) const;
+    /// who_can (or allows, with `id`) through the RoleBindings of req.namespace_ only.
+    std::vector<Grant> namespace_grants(const Request& req, const Identity* id = nullptr) const;
+    /// Namespaces that hold at least one RoleBinding to a role among the inputs, sorted.
+    std::vector<std::string> binding_namespaces() const;
+
     /// The roles after aggregation (what the grants point into).
     const std::vector<model::Role>& roles() const { return m_roles; }
 
@@ -70,6 +81,7 @@ private:
         const model::Role* role;
     };
     std::vector<Grant> match(const Request& req, const Identity* id) const;
+    void visit(const std::vector<Bound>& bound, const Request& req, const Identity* id, std::vector<Grant>& out) const;
 
     std::vector<model::Role> m_roles;
     std::vector<Bound> m_cluster_bound;                         ///< ClusterRoleBindings

@@ -72,6 +72,8 @@ TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[
     CHECK(bash_complete(d, {"kueuegov", "inspect", "--output", "="}) == "=text\n=wide\n=json\n=yaml\n=name\n");
     CHECK(bash_complete(d, {"kueuegov", "lint", "--fail-on", "=", "w", }) == "warning\n");
     CHECK(bash_complete(d, {"kueuegov", "lint", "--fail-on", "=", "warning", "--o"}) == "--output\n");
+    CHECK(bash_complete(d, {"kueuegov", "who-can", "--action", "change-c"}) == "change-clusterqueues\nchange-cohorts\n");
+    CHECK(bash_complete(d, {"kueuegov", "who-can", "-o", ""}) == "text\njson\nmd\n");
     // The hidden verb is never offered.
     CHECK(bash_complete(d, {"kueuegov", "__"}).empty());
 }

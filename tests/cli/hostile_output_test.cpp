@@ -134,6 +134,13 @@ TEST_CASE("a hostile cluster through every verb and output format renders inert"
         cases.push_back({std::string(o) == "focus" ? "csv" : o,
                          {"chargeback", "-f", cluster, "--from", from, "--to", to, "-o", o}});
     }
+    const std::string rbac = (hostile / "rbac.yaml").string();
+    for (const char* o : {"text", "json", "md"}) {
+        cases.push_back({std::string(o) == "md" ? "markdown" : o, {"who-can", "-f", cluster, "-f", rbac, "-o", o}});
+        cases.push_back({std::string(o) == "md" ? "markdown" : o,
+                         {"who-can", "-f", cluster, "-f", rbac, "-o", o, "--as", "evil\x1b[31m", "--as-group",
+                          "x\n::warning::INJECTED 100%\r\x1b]8;;https://evil.example\x1b\\link\x1b]8;;\x1b\\"}});
+    }
     for (const char* o : {"html", "md", "json"}) {
         cases.push_back({std::string(o) == "md" ? "markdown" : o,
                          {"report", "-f", cluster, "--from", from, "--to", to, "-o", o, "--generated-at", to}});
