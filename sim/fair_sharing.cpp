@@ -2,6 +2,7 @@
 // dominantResourceShare, CompareDRS).
 #include "sim/fair_sharing.h"
 
+#include <array>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,17 +14,29 @@ namespace {
 // Per-resource sums, for the handful of resources a node has: a flat list, found by name,
 // instead of a map allocated on every call (DRS is computed for every node a fair-sharing
 // decision compares). Sums accumulate in the same order as before, so the doubles are equal.
+// The first few live inside the object: a node has one to three resources, and the two lists
+// were two heap allocations per share computed.
 struct PerResource {
-    std::vector<std::pair<const std::string*, double>> items;
+    using Item = std::pair<const std::string*, double>;
+    static constexpr std::size_t k_inline = 8;
+    std::array<Item, k_inline> inline_items{};
+    std::size_t count = 0;
+    std::vector<Item> more;  ///< past k_inline
+    Item& item(std::size_t i) { return i < k_inline ? inline_items[i] : more[i - k_inline]; }
+    bool empty() const { return count == 0; }
     double* find(const std::string& r) {
-        for (auto& [name, v] : items)
-            if (*name == r) return &v;
+        for (std::size_t i = 0; i < count; ++i)
+            if (*item(i).first == r) return &item(i).second;
         return nullptr;
     }
     double& at(const std::string& r) {
         if (double* v = find(r)) return *v;
-        items.emplace_back(&r, 0.0);
-        return items.back().second;
+        if (count < k_inline) {
+            inline_items[count] = {&r, 0.0};
+        } else {
+            more.emplace_back(&r, 0.0);
+        }
+        return item(count++).second;
     }
 };
 
@@ -44,7 +57,7 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
             d.borrowing_frs.insert(f);
         }
     }
-    if (borrowed.items.empty()) return d;
+    if (borrowed.empty()) return d;
     d.borrowing = true;
     int root = s.root(n);
     PerResource lendable;
@@ -54,7 +67,8 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
         lendable.at(f.resource()) += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
     }
     double best = 0;
-    for (const auto& [r, b] : borrowed.items) {
+    for (std::size_t i = 0; i < borrowed.count; ++i) {
+        const auto& [r, b] = borrowed.item(i);
         double* l = lendable.find(*r);
         if (!l || *l <= 0) continue;
         double ratio = b * 1000.0 / *l;
