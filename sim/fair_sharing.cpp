@@ -59,17 +59,25 @@ DRS dominant_resource_share(const Snapshot& s, int n, const FRAmounts& extra) {
     }
     if (borrowed.empty()) return d;
     d.borrowing = true;
-    int root = s.root(n);
-    PerResource lendable;
-    for (const auto& [f, sq] : s.nodes[root].subtree) {
-        if (!borrowed.find(f.resource())) continue;
-        Amount pa = s.potential_available(parent, f);
-        lendable.at(f.resource()) += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
+    // Every resource's sum accumulates in the order the borrowed ones' did when they were
+    // summed per call, so each double is the same.
+    const ResourceNode& node = s.nodes[n];
+    if (!node.lendable_known) {
+        PerResource lendable;
+        for (const auto& [f, sq] : s.nodes[s.root(n)].subtree) {
+            Amount pa = s.potential_available(parent, f);
+            lendable.at(f.resource()) += pa.is_unlimited() ? 9.223372036854775807e18 : static_cast<double>(pa.value());
+        }
+        node.lendable.clear();
+        for (std::size_t i = 0; i < lendable.count; ++i) node.lendable.push_back(lendable.item(i));
+        node.lendable_known = true;
     }
     double best = 0;
     for (std::size_t i = 0; i < borrowed.count; ++i) {
         const auto& [r, b] = borrowed.item(i);
-        double* l = lendable.find(*r);
+        const double* l = nullptr;
+        for (const auto& [name, v] : node.lendable)
+            if (*name == *r) l = &v;
         if (!l || *l <= 0) continue;
         double ratio = b * 1000.0 / *l;
         if (ratio > best) best = ratio;
