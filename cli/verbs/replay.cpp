@@ -33,7 +33,10 @@ sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool record_steps = fa
     sim::replay::SimScheduler scheduler(in.cluster, fair_sharing);
     sim::replay::ReplayOptions options;
     options.record_steps = record_steps;
-    sim::ReplayResult r = sim::replay::run_replay(in.arrivals, scheduler, options);
+    // run_replay takes the arrivals by value; only --events reads them afterwards, so otherwise
+    // they move instead of being copied (a third of the peak memory of a plain replay).
+    sim::ReplayResult r = record_steps ? sim::replay::run_replay(in.arrivals, scheduler, options)
+                                       : sim::replay::run_replay(std::move(in.arrivals), scheduler, options);
     r.queue_class = in.queue_classes;
     return r;
 }
