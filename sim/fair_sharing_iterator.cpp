@@ -99,6 +99,7 @@ bool FairSharingIterator::beats(int at, const Item& ia, const Item& ib) const {
 FairSharingIterator::Item* FairSharingIterator::play(int cohort) {
     Cohort& co = m_cohorts[cohort];
     if (co.valid) return co.winner;
+    if (m_exact) return play_tree(cohort);
     Item* best = nullptr;
     auto consider = [&](Item* it) {
         refresh(*it);
@@ -111,6 +112,62 @@ FairSharingIterator::Item* FairSharingIterator::play(int cohort) {
     co.winner = best;
     co.valid = m_exact;
     return best;
+}
+
+// Leaf `leaf` of `cohort`'s tree becomes `it` (null: no participant), and the matches above it
+// are played again.
+void FairSharingIterator::set_leaf(int cohort, std::size_t leaf, Item* it) {
+    Cohort& co = m_cohorts[cohort];
+    std::size_t i = co.width + leaf;
+    co.match[i] = it;
+    for (i /= 2; i >= 1; i /= 2) {
+        Item* l = co.match[2 * i];
+        Item* r = co.match[2 * i + 1];
+        co.match[i] = !l ? r : (!r ? l : (beats(cohort, *r, *l) ? r : l));
+    }
+}
+
+// play() with usage exact: the same winner, with only the leaves that may have changed since the
+// last replay visited. A child cohort still valid kept its winner and that winner's share here
+// (a share changes only on the processed head's path, whose cohorts are all invalidated); an own
+// head changes when it is taken or its share here was invalidated (processed).
+FairSharingIterator::Item* FairSharingIterator::play_tree(int cohort) {
+    Cohort& co = m_cohorts[cohort];
+    const auto& children = m_snap.nodes[cohort].child_cohorts;
+    const std::size_t n = children.size() + co.own.size();
+    auto fresh = [&](Item* it) {
+        if (it) refresh(*it);
+        return it;
+    };
+    if (!co.built) {
+        co.built = true;
+        co.width = 1;
+        while (co.width < n) co.width *= 2;
+        co.match.assign(2 * co.width, nullptr);
+        for (std::size_t k = 0; k < children.size(); ++k) co.match[co.width + k] = fresh(play(children[k]));
+        for (std::size_t k = 0; k < co.own.size(); ++k)
+            co.match[co.width + children.size() + k] = fresh(co.own[k]->taken ? nullptr : co.own[k]);
+        for (std::size_t i = co.width - 1; i >= 1; --i) {
+            Item* l = co.match[2 * i];
+            Item* r = co.match[2 * i + 1];
+            co.match[i] = !l ? r : (!r ? l : (beats(cohort, *r, *l) ? r : l));
+        }
+    } else {
+        for (std::size_t k = 0; k < children.size(); ++k)
+            if (!m_cohorts[children[k]].valid) set_leaf(cohort, k, fresh(play(children[k])));
+        for (std::size_t k = 0; k < co.own.size(); ++k) {
+            Item* it = co.own[k];
+            Item*& leaf = co.match[co.width + children.size() + k];
+            if (it->taken) {
+                if (leaf) set_leaf(cohort, children.size() + k, nullptr);
+            } else if (!it->valid[0]) {
+                set_leaf(cohort, children.size() + k, fresh(it));
+            }
+        }
+    }
+    co.winner = co.match[1];
+    co.valid = true;
+    return co.winner;
 }
 
 void FairSharingIterator::forget_winners(int cq) {

@@ -42,11 +42,23 @@ private:
         std::vector<Item*> own;
         Item* winner = nullptr;
         bool valid = false;
+        /// The tournament as a tree of matches (exact usage only): leaves are the child
+        /// cohorts' winners, then the own heads, padded to a power of two; node i plays 2i
+        /// against 2i + 1, the left one keeping ties, so the root is the first best as a scan
+        /// would find it (beats is a total order: the last tie-break is the unique queue
+        /// name). A replay after a pick then costs one match per level for each leaf that
+        /// changed, not one per participant: the root cohort of a 1,000-queue tree has a
+        /// hundred children and is replayed on every pick.
+        bool built = false;
+        std::size_t width = 0;
+        std::vector<Item*> match;
     };
     void refresh(Item& it);
     const DRS& share_at(const Item& it, int ancestor) const;
     bool beats(int at, const Item& a, const Item& b) const;
     Item* play(int cohort);
+    Item* play_tree(int cohort);
+    void set_leaf(int cohort, std::size_t leaf, Item* it);
     Entry* take(Item& it);
     void forget_winners(int cq);
     void invalidate_below(int node, int changed);

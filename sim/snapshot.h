@@ -84,6 +84,10 @@ struct ResourceNode {
     /// reset it. A copy of the snapshot copies it along with the usage it was computed from.
     mutable DRS drs;
     mutable bool drs_valid = false;
+    /// The denominator of that share per resource (R8.2.1: what the parent could lend, summed
+    /// over the root's flavors), which depends on quotas only: computed on first use.
+    mutable std::vector<std::pair<const std::string*, double>> lendable;
+    mutable bool lendable_known = false;
     /// The reserving workloads in R7.3's order apart from `evicted` (candidate_order in
     /// sim/preemption), built for membership generation `order_of`. `members` is bumped when a
     /// workload joins or leaves for good (add_workload, forget_workload); `removed` counts those

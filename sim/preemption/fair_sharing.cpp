@@ -5,8 +5,9 @@
 #include "sim/preemption/preemption.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <deque>
 #include <functional>
-#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -42,9 +43,24 @@ int almost_lca(const Snapshot& s, int n, int anc) {
 // a queue's own usage, which decides whether it is borrowing, changes only when one of its
 // own candidates is taken, after its group was gathered.
 /// One queue's candidates, taken from the front (a vector and a cursor: a deque allocates a
-/// block per group, and a search makes a group per queue it looks at).
+/// block per group, and a search makes a group per queue it looks at). The vectors' storage is
+/// recycled between searches (a search per head, each gathering dozens of queues, made the
+/// allocator the largest single cost).
 class Group {
 public:
+    Group() {
+        if (!pool().empty()) {
+            m_items = std::move(pool().back());
+            pool().pop_back();
+        }
+    }
+    ~Group() {
+        if (m_items.capacity() == 0) return;
+        m_items.clear();
+        pool().push_back(std::move(m_items));
+    }
+    Group(const Group&) = delete;
+    Group& operator=(const Group&) = delete;
     bool empty() const { return m_head == m_items.size(); }
     const WorkloadInfo* front() const { return m_items[m_head]; }
     void pop_front() { ++m_head; }
@@ -59,25 +75,36 @@ public:
     }
 
 private:
-    std::vector<const WorkloadInfo*> m_items;
+    using Items = std::vector<const WorkloadInfo*>;
+    static std::vector<Items>& pool() {
+        static thread_local std::vector<Items> p;
+        return p;
+    }
+    Items m_items;
     std::size_t m_head = 0;
 };
 
+/// The groups of one search by node: a slot per node of the tree and the groups in a deque
+/// (stable addresses, a block per dozen groups instead of a hash node each).
 class Candidates {
 public:
     using Gather = std::function<void(int q, Group& out)>;
-    Candidates() = default;  ///< groups filled by the caller only (the second pass)
-    explicit Candidates(Gather gather) : m_gather(std::move(gather)) {}
+    explicit Candidates(std::size_t nodes) : m_slot(nodes, -1) {}  ///< groups filled by the caller only
+    Candidates(std::size_t nodes, Gather gather) : m_gather(std::move(gather)), m_slot(nodes, -1) {}
     Group& group(int q) {
-        auto [it, inserted] = m_groups.try_emplace(q);
-        if (inserted && m_gather) m_gather(q, it->second);
-        return it->second;
+        int& slot = m_slot[static_cast<std::size_t>(q)];
+        if (slot >= 0) return m_groups[static_cast<std::size_t>(slot)];
+        slot = static_cast<int>(m_groups.size());
+        Group& g = m_groups.emplace_back();
+        if (m_gather) m_gather(q, g);
+        return g;
     }
     bool has(int q) { return !group(q).empty(); }
 
 private:
     Gather m_gather;
-    std::unordered_map<int, Group> m_groups;
+    std::vector<int> m_slot;  ///< by node: index into m_groups, -1 before it is gathered
+    std::deque<Group> m_groups;
 };
 
 class TargetIterator {
@@ -136,33 +163,39 @@ private:
     // shares in the order of the cohort's children: the first element is the child a scan of
     // the children keeping the first strictly greater share would choose. The key is
     // compare_drs's order: infinite shares above finite ones, then the (weighted) value.
+    // A binary heap (smallest key on top) whose entries go stale when their child is ranked
+    // again (`version`) or dropped (`ranked`), and are discarded when they reach the top: one
+    // allocation per cohort and search instead of a tree node per child.
     using Key = std::tuple<int, double, std::size_t>;  // (finite, -value, position)
+    struct Entry {
+        Key key;
+        std::uint32_t version;
+        bool operator>(const Entry& o) const { return key != o.key ? key > o.key : version > o.version; }
+    };
     struct Ranked {
         bool built = false;
-        std::set<Key> order;
-        std::vector<Key> key;      ///< by position
-        std::vector<char> ranked;  ///< by position: in `order`
+        std::vector<Entry> heap;
+        std::vector<std::uint32_t> version;  ///< by position
+        std::vector<char> ranked;            ///< by position: its newest entry is live
     };
     static Key key_of(const DRS& d, std::size_t pos) {
         if (d.infinite()) return {0, -d.ratio, pos};
         return {1, -(d.weight == 0 ? 0 : d.ratio / d.weight), pos};
     }
     // Ranks child `pos` of `node` as it is now, or drops it as R8.4.3 does a cohort that neither
-    // borrows nor holds the preemptor.
-    void rank(int node, Ranked& r, std::size_t pos) {
+    // borrows nor holds the preemptor. `push` false: the caller heapifies (the first build).
+    void rank(int node, Ranked& r, std::size_t pos, bool push = true) {
         int co = m_s.nodes[node].child_cohorts[pos];
-        if (r.ranked[pos]) {
-            r.order.erase(r.key[pos]);
-            r.ranked[pos] = 0;
-        }
+        ++r.version[pos];
+        r.ranked[pos] = 0;
         if (m_dropped[co]) return;
         const DRS& d = node_share(m_s, co);
         if (!d.borrowing && !is_ancestor(m_s, co, m_c)) {
             m_dropped[co] = 1;
             return;
         }
-        r.key[pos] = key_of(d, pos);
-        r.order.insert(r.key[pos]);
+        r.heap.push_back({key_of(d, pos), r.version[pos]});
+        if (push) std::push_heap(r.heap.begin(), r.heap.end(), std::greater<>{});
         r.ranked[pos] = 1;
     }
     int best_child_cohort(int node) {
@@ -171,15 +204,21 @@ private:
         Ranked& r = m_ranked[node];
         if (!r.built) {
             r.built = true;
-            r.key.resize(children.size());
+            r.version.assign(children.size(), 0);
             r.ranked.assign(children.size(), 0);
-            for (std::size_t pos = 0; pos < children.size(); ++pos) rank(node, r, pos);
+            r.heap.reserve(children.size());
+            for (std::size_t pos = 0; pos < children.size(); ++pos) rank(node, r, pos, false);
+            std::make_heap(r.heap.begin(), r.heap.end(), std::greater<>{});
         }
-        while (!r.order.empty()) {  // cohorts dropped once their subtree ran out
-            std::size_t pos = std::get<2>(*r.order.begin());
-            if (!m_dropped[children[pos]]) return children[pos];
-            r.order.erase(r.order.begin());
-            r.ranked[pos] = 0;
+        while (!r.heap.empty()) {  // stale entries, and cohorts dropped once their subtree ran out
+            const Entry& top = r.heap.front();
+            std::size_t pos = std::get<2>(top.key);
+            if (r.ranked[pos] && top.version == r.version[pos]) {
+                if (!m_dropped[children[pos]]) return children[pos];
+                r.ranked[pos] = 0;
+            }
+            std::pop_heap(r.heap.begin(), r.heap.end(), std::greater<>{});
+            r.heap.pop_back();
         }
         return -1;
     }
@@ -227,7 +266,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
     // tree that borrow one of the needed FRs.
     const bool within = *pre.within_cluster_queue != model::WithinClusterQueue::never;
     const bool reclaim = s.has_parent(c) && *pre.reclaim_within_cohort != model::ReclaimWithinCohort::never;
-    Candidates cands([&](int q, Group& out) {
+    Candidates cands(s.nodes.size(), [&](int q, Group& out) {
         const ResourceNode& n = s.nodes[q];
         auto keep = [&](const WorkloadInfo& x) {
             if (q == c)
@@ -290,7 +329,7 @@ std::vector<Target> fair_sharing_targets(Snapshot& s, const PreemptionRequest& r
         return compare_drs(pn, told) < 0;
     };
     bool done = false;
-    Candidates retry;
+    Candidates retry(s.nodes.size());
     // R8.4.4 first pass.
     {
         TargetIterator it(s, c, cands);
