@@ -5,13 +5,23 @@
 #include "audit/store/batch_writer.h"
 
 #include "audit/store/chain.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 #include "model/time.h"
 
 namespace kg::audit {
 
 using store::Db;
 using store::Stmt;
+
+/// A row whose natural key (nkey) is stored already is left alone: re-ingest is idempotent. Both
+/// dialects take this clause; without a conflict target it covers whichever unique key the
+/// table has (PostgreSQL's partitioned tables need one that includes the partition key).
+#define KG_KEEP_EXISTING " ON CONFLICT DO NOTHING"
+/// Evidence rows take the next id explicitly (what SQLite's rowid does anyway) rather than from a
+/// PostgreSQL sequence, which a row left alone by ON CONFLICT would still advance: ids are then
+/// the same in both backends, and so is every batch hash of the chain (it covers ids). Safe
+/// because a store has one writer at a time (EvidenceStore's writer lock).
+#define KG_NEXT_ID(table) "(SELECT COALESCE(MAX(id), 0) + 1 FROM " table ")"
 
 struct BatchWriter::Stmts {
     Stmt object_version, job, job_label, workload_event, assignment, k8s_event, ns, job_label_lookup,
@@ -22,35 +32,35 @@ BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     : m_store(store), m_source(source_id), m_s(std::make_unique<Stmts>()) {
     Db& db = store.db();
     m_s->object_version = Stmt(db,
-        "INSERT OR IGNORE INTO object_versions(batch_id, line, nkey, origin, kind, namespace, name, uid, "
+        "INSERT INTO object_versions(id, batch_id, line, nkey, origin, kind, namespace, name, uid, "
         "resource_version, verb, subresource, code, actor, actor_groups, impersonated, user_agent, time, ts_us, "
         "audit_id, level, request_uri, annotations, body_captured, object_json, request_json, content_hash) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-        "?22, ?23, ?24, ?25, ?26)");
+        "VALUES (" KG_NEXT_ID("object_versions") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+        "?22, ?23, ?24, ?25, ?26)" KG_KEEP_EXISTING);
     m_s->job = Stmt(db,
-        "INSERT OR IGNORE INTO jobs(batch_id, line, nkey, origin, kind, api_group, namespace, name, uid, created, "
+        "INSERT INTO jobs(id, batch_id, line, nkey, origin, kind, api_group, namespace, name, uid, created, "
         "created_ts_us, creator, creator_groups, queue_name, priority_class, kueue_mutated, suspend, code, audit_id) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+        "VALUES (" KG_NEXT_ID("jobs") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)" KG_KEEP_EXISTING);
     m_s->job_label = Stmt(db,
-        "INSERT OR IGNORE INTO job_label_changes(batch_id, line, nkey, kind, namespace, name, uid, label, "
+        "INSERT INTO job_label_changes(id, batch_id, line, nkey, kind, namespace, name, uid, label, "
         "old_value, new_value, actor, actor_groups, verb, code, time, ts_us, audit_id) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+        "VALUES (" KG_NEXT_ID("job_label_changes") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)" KG_KEEP_EXISTING);
     m_s->workload_event = Stmt(db,
-        "INSERT OR IGNORE INTO workload_events(batch_id, line, nkey, origin, namespace, name, uid, step, time, "
+        "INSERT INTO workload_events(id, batch_id, line, nkey, origin, namespace, name, uid, step, time, "
         "ts_us, actor, reason, message, preemptor_uid, preemptor_path, cluster_queue, local_queue, priority, "
-        "audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+        "audit_id) VALUES (" KG_NEXT_ID("workload_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)" KG_KEEP_EXISTING);
     m_s->assignment = Stmt(db,
-        "INSERT OR IGNORE INTO workload_assignments(batch_id, line, nkey, namespace, name, reserved_ts_us, "
+        "INSERT INTO workload_assignments(id, batch_id, line, nkey, namespace, name, reserved_ts_us, "
         "cluster_queue, podset, count, flavor, resource, quantity, milli) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+        "VALUES (" KG_NEXT_ID("workload_assignments") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)" KG_KEEP_EXISTING);
     m_s->k8s_event = Stmt(db,
-        "INSERT OR IGNORE INTO k8s_events(batch_id, line, nkey, origin, namespace, name, regarding_kind, "
+        "INSERT INTO k8s_events(id, batch_id, line, nkey, origin, namespace, name, regarding_kind, "
         "regarding_namespace, regarding_name, regarding_uid, type, reason, message, reporting_component, count, "
-        "time, ts_us, audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-        "?17, ?18)");
+        "time, ts_us, audit_id) VALUES (" KG_NEXT_ID("k8s_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+        "?17, ?18)" KG_KEEP_EXISTING);
     m_s->ns = Stmt(db,
-        "INSERT OR IGNORE INTO namespaces(batch_id, line, nkey, origin, name, uid, labels, actor, time, ts_us, "
-        "audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        "INSERT INTO namespaces(id, batch_id, line, nkey, origin, name, uid, labels, actor, time, ts_us, "
+        "audit_id) VALUES (" KG_NEXT_ID("namespaces") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)" KG_KEEP_EXISTING);
     m_s->job_label_lookup = Stmt(db,
         "SELECT new_value FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 "
         "AND (code IS NULL OR code < 300) ORDER BY ts_us DESC, id DESC LIMIT 1");
@@ -75,7 +85,7 @@ BatchWriter::~BatchWriter() {
 void BatchWriter::open_batch(std::uint64_t line) {
     Db& db = m_store.db();
     if (!m_in_tx) {
-        db.exec("BEGIN IMMEDIATE");
+        db.begin();
         m_in_tx = true;
     }
     if (m_batch_id != 0) return;
@@ -83,11 +93,12 @@ void BatchWriter::open_batch(std::uint64_t line) {
     seq.bind(1, m_source);
     seq.step();
     Stmt ins(db, "INSERT INTO batches(source_id, seq, first_line, last_line, end_offset, rows, committed_at, "
-                 "prev_hash, hash) VALUES (?, ?, ?, ?, 0, 0, '', '', '')");
+                 "prev_hash, hash) VALUES (?, ?, ?, ?, 0, 0, '', '', '') RETURNING id");
     ins.bind(1, m_source).bind(2, seq.int64(0)).bind(3, static_cast<std::int64_t>(line))
         .bind(4, static_cast<std::int64_t>(line));
-    ins.exec();
-    m_batch_id = db.last_insert_rowid();
+    ins.step();
+    m_batch_id = ins.int64(0);
+    ins.reset();
     m_rows = 0;
 }
 
@@ -289,7 +300,7 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
 
 void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input) {
     if (!m_in_tx) {
-        m_store.db().exec("BEGIN IMMEDIATE");
+        m_store.db().begin();
         m_in_tx = true;
     }
     finish_batch(end_offset, last_line, false, input);
@@ -303,7 +314,7 @@ void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::i
                        const std::string& sha256, const BatchInput& input) {
     Db& db = m_store.db();
     if (!m_in_tx) {
-        db.exec("BEGIN IMMEDIATE");
+        db.begin();
         m_in_tx = true;
     }
     // The source record must hold its final values before the sealing batch hashes it.

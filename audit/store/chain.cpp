@@ -2,7 +2,8 @@
 
 #include "audit/sha256.h"
 #include "audit/store/schema.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
+#include "audit/store/dialect.h"
 
 #include <map>
 
@@ -98,32 +99,6 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
 
 namespace kg::audit::store {
 
-namespace {
-
-struct SchemaEntry {
-    std::string type, name, table, sql;
-};
-
-std::map<std::pair<std::string, std::string>, SchemaEntry> schema_entries(Db& db) {
-    std::map<std::pair<std::string, std::string>, SchemaEntry> out;
-    Stmt s(db, "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master");
-    while (s.step()) out[{s.text(0), s.text(1)}] = {s.text(0), s.text(1), s.text(2), s.text(3)};
-    return out;
-}
-
-/// The schema a store of the current version has: built by running the migrations in memory,
-/// so it is exactly what migrate() creates (ALTER TABLE texts included).
-std::map<std::pair<std::string, std::string>, SchemaEntry>& expected_entries() {
-    static std::map<std::pair<std::string, std::string>, SchemaEntry> entries = [] {
-        Db mem(":memory:", Db::Mode::read_write_create);
-        migrate(mem);
-        return schema_entries(mem);
-    }();
-    return entries;
-}
-
-}  // namespace
-
 std::map<std::string, RowContent> row_contents(Db& db) {
     std::map<std::string, RowContent> out;
     for (const char* table : k_evidence_tables) {
@@ -161,15 +136,14 @@ std::string schema_digest(Db& db) {
     }
     Stmt m(db, "SELECT * FROM schema_migrations ORDER BY version");
     while (m.step()) feed_row(h, m);
-    Stmt app(db, "PRAGMA application_id");
-    h.field(app.step() ? app.int64(0) : 0);
+    h.field(application_id(db));
     return h.hex();
 }
 
 std::vector<std::string> schema_differences(Db& db) {
     std::vector<std::string> out;
     const auto have = schema_entries(db);
-    const auto& want = expected_entries();
+    const auto want = expected_schema_entries(db);
     for (const auto& [key, e] : have) {
         const auto it = want.find(key);
         if (it == want.end())

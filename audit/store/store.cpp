@@ -3,7 +3,7 @@
 #include "audit/sha256.h"
 #include "audit/store/chain.h"
 #include "audit/store/schema.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 #include "model/result.h"
 #include "model/time.h"
 
@@ -23,6 +23,11 @@ using store::Db;
 using store::Stmt;
 using store::Transaction;
 
+namespace {
+/// PostgreSQL advisory lock key held by a writing session ("KGWR").
+constexpr std::int64_t k_writer_lock = 0x4b475752;
+}  // namespace
+
 /// An exclusive flock() on the store file, held by a writing EvidenceStore for its lifetime:
 /// two ingests into one store run one after the other, so the second finds the first one's
 /// source complete instead of resuming it at the same time. flock and SQLite's fcntl locks are
@@ -31,7 +36,7 @@ using store::Transaction;
 class EvidenceStore::WriterLock {
 public:
     explicit WriterLock(const std::string& path) {
-        if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
+        if (path.empty() || path == ":memory:" || path.starts_with("file:") || store::is_server_url(path)) return;
         m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (m_fd < 0)
             throw model::Fatal("cannot open evidence store " + path + " for writing: " + std::strerror(errno));
@@ -55,7 +60,16 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
     : m_lock(access == Access::read_write ? std::make_unique<WriterLock>(path) : nullptr),
       m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
-    if (access == Access::read_write) {
+    if (access == Access::read_write && m_db->dialect() == store::Dialect::postgres) {
+        // The server's counterpart of the flock() above: one writing session per database at a
+        // time, so two ingests of one file never resume the same source at once. The lock is the
+        // session's (released when the connection closes, also when the process is killed).
+        if (!m_db->lock_session(k_writer_lock, false)) {
+            std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
+            m_db->lock_session(k_writer_lock, true);
+        }
+        migrate(*m_db);
+    } else if (access == Access::read_write) {
         // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
         // writer lock makes this check and the migration one step for other writers.
         store::refuse_foreign(*m_db);
@@ -103,13 +117,14 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
         }
     }
     Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 'partial', ?)");
+                    "VALUES (?, ?, ?, ?, ?, ?, 'partial', ?) RETURNING id");
     ins.bind(1, id.path).bind(2, id.format).bind(3, id.compression).bind(4, id.head_sha256);
     ins.bind_nonempty(5, id.mtime);
     ins.bind_nonempty(6, id.as_of);
     ins.bind(7, model::format_rfc3339(model::reproducible_now()));
-    ins.exec();
-    st.id = m_db->last_insert_rowid();
+    ins.step();
+    st.id = ins.int64(0);
+    ins.reset();
     return st;
 }
 

@@ -171,7 +171,7 @@ int run_ingest(const IngestArgs& a) {
 Verb audit_ingest_subcommand() {
     return {"ingest", "Read audit logs and exports into the evidence store", [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<IngestArgs>();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file, created when missing; :memory: to only check sources)")
+                cmd.add_option("--db", a->db, "Evidence store: SQLite file (created when missing; :memory: to only check sources) or postgresql:// URL")
                     ->required();
                 cmd.add_option("--as-of", a->as_of,
                                "Snapshot time of exports, RFC 3339 (default: the file's modification time)");

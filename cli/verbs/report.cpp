@@ -114,7 +114,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     if (!a.paths.empty())
         d.scope += ", " + std::to_string(c.workloads.size()) + " Workloads from " + std::to_string(a.paths.size()) +
                    " input path(s)";
-    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + a.db;
+    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + store_display(a.db);
     d.from = *from;
     d.to = *to;
     d.generated_at = model::reproducible_now();
@@ -214,7 +214,7 @@ Verb report_verb() {
                 return [a] {
                     if (!report_output_flag(*a)) return static_cast<int>(k_exit_usage);
                     std::string command = "kueuegov report";
-                    if (!a->db.empty()) command += " --db " + a->db;
+                    if (!a->db.empty()) command += " --db " + store_display(a->db);
                     for (const auto& p : a->paths) command += " -f " + p;
                     if (!a->policy.empty()) command += " --policy " + a->policy;
                     command += " --from " + a->from + " --to " + a->to + " -o " + a->format;
