@@ -60,9 +60,10 @@ public:
         exec("SELECT pg_advisory_xact_lock(" + std::to_string(key) + ")");
     }
     bool lock_session(std::int64_t key, bool wait) override {
-        const std::string fn = wait ? "pg_advisory_lock" : "pg_try_advisory_lock";
-        PGresult* r = PQexec(m_conn, ("SELECT " + fn + "(" + std::to_string(key) + ")::int").c_str());
-        check(r, fn);
+        const std::string sql = wait ? "SELECT pg_advisory_lock(" + std::to_string(key) + ")"
+                                     : "SELECT pg_try_advisory_lock(" + std::to_string(key) + ")::int";
+        PGresult* r = PQexec(m_conn, sql.c_str());
+        check(r, sql);
         const bool got = wait || std::string_view(PQgetvalue(r, 0, 0)) == "1";
         PQclear(r);
         return got;
