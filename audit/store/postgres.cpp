@@ -175,6 +175,10 @@ PgDb::PgDb(const std::string& url, bool read_only) : m_name(redact_url(url)) {
         std::string msg = one_line(PQerrorMessage(m_conn));
         PQfinish(m_conn);
         m_conn = nullptr;
+        // libpq checks option values ("invalid integer value ... for connection option \"port\"")
+        // before it tries a server: that is a bad URL (a usage error), not an unreachable server.
+        if (msg.starts_with("invalid "))
+            throw model::Fatal("cannot open evidence store " + m_name + ": invalid connection URL: " + msg);
         throw Unavailable("cannot connect to evidence store " + m_name + ": " + msg);
     }
     // NOTICEs ("relation already exists, skipping") are not the user's business; a read-only
