@@ -2,6 +2,7 @@
 
 #include "audit/store/connection.h"
 #include "audit/store/dialect.h"
+#include "audit/store/schema_cluster.h"
 #include "model/result.h"
 #include "model/time.h"
 
@@ -257,6 +258,7 @@ const Migration k_migrations[] = {
     {1, "initial schema", k_migration_1},
     {2, "input counts per batch", k_migration_2},
     {3, "chain v2 and signed heads", k_migration_3},
+    {4, "cluster identity", k_migration_4_cluster},
 };
 
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.

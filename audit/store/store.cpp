@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 namespace kg::audit {
 
@@ -26,6 +27,22 @@ using store::Transaction;
 namespace {
 /// PostgreSQL advisory lock key held by a writing session ("KGWR").
 constexpr std::int64_t k_writer_lock = 0x4b475752;
+
+/// The store's head over per-cluster chains: a one-cluster store's head is its last batch hash
+/// (as before schema 4, so heads recorded then still match); with several clusters it digests
+/// every cluster's name and head, so rewriting any one chain changes it.
+template <class Chains>
+std::string store_head(const Chains& chains) {
+    if (chains.size() == 1) return chains.begin()->second.info.head;
+    Sha256 h;
+    h.field(std::string_view("kueuegov-heads-v1"));
+    for (const auto& [name, c] : chains) {
+        h.field(name);
+        h.field(c.info.head);
+    }
+    return h.hex();
+}
+
 }  // namespace
 
 /// An exclusive flock() on the store file, held by a writing EvidenceStore for its lifetime:
@@ -88,16 +105,19 @@ EvidenceStore::~EvidenceStore() = default;
 
 const std::string& EvidenceStore::path() const { return m_db->path(); }
 
-std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::string& sha256) const {
-    Stmt s(*m_db, "SELECT id FROM sources WHERE sha256 = ? AND status = 'complete' ORDER BY id LIMIT 1");
-    s.bind(1, sha256);
+std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::string& sha256,
+                                                                const std::string& cluster) const {
+    // Per cluster: the same export file taken from two clusters is two sources.
+    Stmt s(*m_db, "SELECT id FROM sources WHERE sha256 = ? AND cluster = ? AND status = 'complete' ORDER BY id LIMIT 1");
+    s.bind(1, sha256).bind(2, cluster);
     if (s.step()) return s.int64(0);
     return std::nullopt;
 }
 
 std::optional<std::int64_t> EvidenceStore::find_candidate_duplicate(const SourceIdentity& id, std::int64_t size) const {
-    Stmt s(*m_db, "SELECT id FROM sources WHERE head_sha256 = ? AND size = ? AND status = 'complete' LIMIT 1");
-    s.bind(1, id.head_sha256).bind(2, size);
+    Stmt s(*m_db, "SELECT id FROM sources WHERE head_sha256 = ? AND size = ? AND cluster = ? AND status = 'complete' "
+                  "LIMIT 1");
+    s.bind(1, id.head_sha256).bind(2, size).bind(3, id.cluster);
     if (s.step()) return s.int64(0);
     return std::nullopt;
 }
@@ -106,8 +126,8 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
     SourceState st;
     if (id.path != "-") {
         Stmt s(*m_db, "SELECT id, resume_offset, resume_line FROM sources WHERE path = ? AND head_sha256 = ? "
-                      "AND status = 'partial' ORDER BY id DESC LIMIT 1");
-        s.bind(1, id.path).bind(2, id.head_sha256);
+                      "AND cluster = ? AND status = 'partial' ORDER BY id DESC LIMIT 1");
+        s.bind(1, id.path).bind(2, id.head_sha256).bind(3, id.cluster);
         if (s.step()) {
             st.id = s.int64(0);
             st.resumed = true;
@@ -116,16 +136,23 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
             return st;
         }
     }
-    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 'partial', ?) RETURNING id");
+    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at, "
+                    "cluster) VALUES (?, ?, ?, ?, ?, ?, 'partial', ?, ?) RETURNING id");
     ins.bind(1, id.path).bind(2, id.format).bind(3, id.compression).bind(4, id.head_sha256);
     ins.bind_nonempty(5, id.mtime);
     ins.bind_nonempty(6, id.as_of);
-    ins.bind(7, model::format_rfc3339(model::reproducible_now()));
+    ins.bind(7, model::format_rfc3339(model::reproducible_now())).bind(8, id.cluster);
     ins.step();
     st.id = ins.int64(0);
     ins.reset();
     return st;
+}
+
+std::vector<std::string> EvidenceStore::clusters() const {
+    std::vector<std::string> out;
+    Stmt s(*m_db, "SELECT DISTINCT cluster FROM sources ORDER BY cluster");
+    while (s.step()) out.push_back(s.text(0));
+    return out;
 }
 
 audit::ChainVerification EvidenceStore::verify() const {
@@ -135,21 +162,32 @@ audit::ChainVerification EvidenceStore::verify() const {
         v.problems.push_back(std::move(p));
     };
     Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
-                        "COALESCE(b.chain_version, 1) "
+                        "COALESCE(b.chain_version, 1), b.cluster "
                         "FROM batches b LEFT JOIN sources s ON s.id = b.source_id ORDER BY b.id");
-    std::string prev;
+    // One chain per cluster (schema 4); batches before it are all cluster 'default'.
+    struct Chain {
+        audit::ClusterChain info;
+        std::int64_t newest_version = 1;
+    };
+    std::map<std::string, Chain> chains;
     std::vector<std::string> chain;
-    std::int64_t newest_version = 1;
     while (batches.step()) {
         const std::int64_t id = batches.int64(0);
+        Chain& c = chains[batches.text(8)];
+        c.info.cluster = batches.text(8);
+        std::string& prev = c.info.head;
+        std::int64_t& newest_version = c.newest_version;
         const std::string where = "batch " + std::to_string(id) + " (source " + std::to_string(batches.int64(1)) +
-                                  " " + batches.text(6) + ", seq " + std::to_string(batches.int64(2)) + ")";
+                                  " " + batches.text(6) + ", seq " + std::to_string(batches.int64(2)) +
+                                  (c.info.cluster == "default" ? std::string() : ", cluster " + c.info.cluster) + ")";
         ++v.batches;
+        ++c.info.batches;
         if (batches.text_view(4) != prev)
             problem(where + ": prev_hash " + batches.text(4) + " does not match the previous batch's hash " +
                     (prev.empty() ? std::string("(none)") : prev) + " (a batch was removed or reordered)");
         const store::BatchDigest d = store::batch_digest(*m_db, id, batches.text(4));
         v.rows += d.rows;
+        c.info.rows += d.rows;
         if (d.rows != batches.int64(3))
             problem(where + ": holds " + std::to_string(d.rows) + " rows, recorded " +
                     std::to_string(batches.int64(3)) + " (rows were added or deleted)");
@@ -162,10 +200,11 @@ audit::ChainVerification EvidenceStore::verify() const {
                     std::to_string(newest_version) + " batch (downgraded to hash fewer fields)");
         newest_version = std::max(newest_version, batches.int64(7));
         prev = batches.text(5);
-        chain.push_back(prev);
+        chain.push_back(store_head(chains));
     }
-    v.head = prev;
+    v.head = chain.empty() ? std::string() : chain.back();
     v.chain = std::move(chain);
+    for (auto& [name, c] : chains) v.clusters.push_back(std::move(c.info));
     {
         Stmt last(*m_db, "SELECT committed_at FROM batches ORDER BY id DESC LIMIT 1");
         if (last.step()) v.head_time = last.text(0);
@@ -178,6 +217,26 @@ audit::ChainVerification EvidenceStore::verify() const {
         if (orphans.step() && orphans.int64(0) != 0)
             problem(std::string(table) + ": " + std::to_string(orphans.int64(0)) +
                     " rows belong to no batch (inserted outside an ingest, or their batch was deleted)");
+    }
+    // Chain versions 1 and 2 do not hash the cluster columns: every batch written before schema 4
+    // belongs to cluster 'default' (the migration's value), so a cluster changed there is caught.
+    {
+        Stmt old(*m_db, "SELECT id FROM batches WHERE COALESCE(chain_version, 1) < 3 AND cluster <> 'default' ORDER BY id");
+        while (old.step())
+            problem("batch " + std::to_string(old.int64(0)) +
+                    ": written before clusters were recorded (chain version < 3) but its cluster is not 'default'");
+        Stmt mixed(*m_db, "SELECT b.id, b.cluster, s.id, s.cluster FROM batches b JOIN sources s ON s.id = b.source_id "
+                          "WHERE b.cluster <> s.cluster ORDER BY b.id");
+        while (mixed.step())
+            problem("batch " + std::to_string(mixed.int64(0)) + " is in cluster " + mixed.text(1) + " but its source " +
+                    std::to_string(mixed.int64(2)) + " in cluster " + mixed.text(3));
+        for (const char* table : store::k_evidence_tables) {
+            Stmt rows(*m_db, std::string("SELECT COUNT(*) FROM ") + table + " t JOIN batches b ON b.id = t.batch_id "
+                                 "WHERE t.cluster <> b.cluster");
+            if (rows.step() && rows.int64(0) != 0)
+                problem(std::string(table) + ": " + std::to_string(rows.int64(0)) +
+                        " rows name another cluster than their batch");
+        }
     }
     Stmt unsealed(*m_db, "SELECT s.id, s.path FROM sources s WHERE s.status = 'complete' AND NOT EXISTS "
                          "(SELECT 1 FROM batches b WHERE b.source_id = s.id AND b.seals_source = 1) ORDER BY s.id");

@@ -70,6 +70,11 @@ int run_verify(const VerifyArgs& a) {
     std::cout << "chain head: " << (v.head.empty() ? "(empty store)" : "batch " + std::to_string(v.chain.size()) + " " + v.head +
                                                                                " committed " + v.head_time)
               << "\n";
+    // One chain per cluster: each is listed once the store holds a named cluster.
+    if (v.clusters.size() > 1 || (v.clusters.size() == 1 && v.clusters.front().cluster != "default"))
+        for (const audit::ClusterChain& c : v.clusters)
+            std::cout << "cluster " << report::escape_terminal(c.cluster) << ": " << c.batches << " batches, " << c.rows
+                      << " rows, chain head " << c.head << "\n";
     std::vector<std::string> problems = v.problems;
     // A signed head file is checked with --pubkey; an unsigned one only against the chain, and
     // --pubkey then checks the latest signature recorded in the store.

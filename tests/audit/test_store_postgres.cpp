@@ -113,6 +113,11 @@ TEST_CASE("PostgreSQL and SQLite store the same rows, ids and chain", "[.postgre
     PgDatabase pg;
     const fs::path lite = fs::temp_directory_path() / ("kg-test-pg-same-" + std::to_string(::getpid()) + ".db");
     fs::remove(lite);
+    // Commit times are hashed: both stores take the same fixed one, as SOURCE_DATE_EPOCH gives.
+    struct FixedNow {
+        FixedNow() { ::setenv("SOURCE_DATE_EPOCH", "1767225600", 1); }
+        ~FixedNow() { ::unsetenv("SOURCE_DATE_EPOCH"); }
+    } fixed_now;
     std::string pg_head, lite_head;
     {
         EvidenceStore st(pg.url, EvidenceStore::Access::read_write);
