@@ -79,8 +79,11 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
                                                                  : Db::Mode::read_write_create)) {
     if (access == Access::read_write && m_db->dialect() == store::Dialect::postgres) {
         // The server's counterpart of the flock() above: one writing session per database at a
-        // time, so two ingests of one file never resume the same source at once. The lock is the
-        // session's (released when the connection closes, also when the process is killed).
+        // time, so two ingests of one file never resume the same source at once. An advisory lock
+        // rather than SERIALIZABLE retries: each batch reads its chain's previous hash and the next
+        // row ids, so concurrent writers would conflict on every batch and a retry would have to
+        // re-read its input; waiting is cheaper and never fails. The lock is the session's
+        // (released when the connection closes, also when the process is killed).
         if (!m_db->lock_session(k_writer_lock, false)) {
             std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
             m_db->lock_session(k_writer_lock, true);
