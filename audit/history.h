@@ -104,6 +104,7 @@ struct NamespaceRecord {
 struct SourceInfo {
     std::int64_t id = 0;
     std::string path, format, compression, sha256, status, ingested_at, completed_at, as_of;
+    std::string cluster;  ///< the cluster its rows are stored under
     std::optional<std::int64_t> size;
     std::int64_t rows = 0;     ///< evidence rows it contributed
     std::int64_t batches = 0;
@@ -114,15 +115,27 @@ struct SourceInfo {
     std::vector<std::pair<std::string, std::int64_t>> skipped;
 };
 
-/// The result of re-computing the batch hash chain.
+/// One cluster's hash chain (schema 4: each cluster's batches chain to each other).
+struct ClusterChain {
+    std::string cluster;
+    std::int64_t batches = 0;
+    std::int64_t rows = 0;
+    std::string head;  ///< hash of the cluster's last batch
+};
+
+/// The result of re-computing the batch hash chains.
 struct ChainVerification {
     bool intact = true;
     std::int64_t batches = 0;
     std::int64_t rows = 0;
-    std::string head;                   ///< hash of the last batch ("" for an empty store)
+    /// The store's head: the last batch's hash while the store holds one cluster; with several,
+    /// sha256 over every cluster's name and head ("kueuegov-heads-v1"), so a recorded head
+    /// covers every cluster's chain ("" for an empty store).
+    std::string head;
     std::string head_time;              ///< committed_at of the last batch
     std::string schema_sha256;          ///< digest of the schema (sqlite_master, migrations)
-    std::vector<std::string> chain;     ///< every batch hash in chain order (chain[n-1] = batch n)
+    std::vector<std::string> chain;     ///< the store's head after each batch (chain[n-1] = after batch n)
+    std::vector<ClusterChain> clusters; ///< per cluster, sorted by name
     std::vector<std::string> problems;  ///< first mismatch first
 };
 

@@ -1,5 +1,5 @@
-// Opening the audit evidence store for the reading verbs (chargeback, report): a missing store
-// is a usage error that says how to create one.
+// Opening the audit evidence store (--db FILE or --db postgresql://...) for the reading verbs:
+// a missing SQLite store is a usage error that says how to create one.
 #pragma once
 
 #include <memory>
@@ -10,6 +10,14 @@ class EvidenceStore;
 }
 
 namespace kg::cli {
+
+/// False, after printing `kueuegov: error: cannot open evidence store PATH: no such file`, when
+/// `db` is an SQLite path that does not exist (reading never creates one). A PostgreSQL URL is
+/// checked by connecting to it.
+bool store_present(const std::string& db);
+
+/// The store's name for output: the SQLite path, or the URL without its password.
+std::string store_display(const std::string& db);
 
 /// Opens an existing store read-only; prints `kueuegov: error: ...` and returns nullopt-like
 /// null when it does not exist (the store constructor throws model::Fatal for the rest).

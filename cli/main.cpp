@@ -1,5 +1,6 @@
 // kueuegov: the verb table and the one top-level catch. Each verb lives in its
 // own file under cli/verbs/; this file only wires them to CLI11.
+#include "audit/store/connection.h"
 #include "cli/output.h"
 #include "cli/verbs.h"
 #include "model/result.h"
@@ -63,6 +64,9 @@ int main(int argc, char** argv) {
                 return kg::cli::finish_stdout() ? rc : kg::cli::k_exit_usage;
             }
         }
+    } catch (const kg::audit::store::Unavailable& e) {
+        std::cerr << "kueuegov: error: " << e.what() << "\n";
+        return kg::cli::k_exit_unavailable;
     } catch (const kg::model::Fatal& e) {
         std::cerr << "kueuegov: error: " << e.what() << "\n";
         return kg::cli::k_exit_usage;

@@ -14,6 +14,7 @@ enum ExitCode : int {
     k_exit_ok = 0,        ///< success, no findings at or above --fail-on
     k_exit_findings = 1,  ///< findings at or above the threshold (lint, audit check), or bad lines skipped (ingest)
     k_exit_usage = 2,     ///< usage error or unreadable / invalid input
+    k_exit_unavailable = 3,  ///< the evidence store's server cannot be reached or refused the session
 };
 
 using VerbAction = std::function<int()>;

@@ -119,6 +119,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     id.path = path;
     id.compression = res.compression;
     id.head_sha256 = in.head_sha256();
+    id.cluster = opt.cluster;
     if (in.mtime() != 0) {
         // SOURCE_DATE_EPOCH clamps a later modification time to it, as reproducible builds clamp
         // file times: the mtime is part of the chained source record, and a fresh checkout must
@@ -129,7 +130,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     }
     if (path != "-" && in.raw_size() > 0) {
         if (store.find_candidate_duplicate(id, static_cast<std::int64_t>(in.raw_size()))) {
-            if (auto dup = store.find_complete_source(file_sha256(path))) {
+            if (auto dup = store.find_complete_source(file_sha256(path), opt.cluster)) {
                 res.status = SourceResult::Status::duplicate;
                 res.source_id = *dup;
                 res.message = "already ingested as source " + std::to_string(*dup);

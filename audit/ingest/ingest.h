@@ -31,6 +31,7 @@ struct IngestOptions {
     std::size_t batch_rows = 5000;              ///< commit after this many inserted rows
     std::uint64_t batch_bytes = 8ull << 20;     ///< or after this much input
     std::optional<std::int64_t> as_of;          ///< snapshot time of exports (Unix s); default mtime
+    std::string cluster = "default";            ///< the cluster every row is stored under (--cluster)
     /// Longer lines are reported (file:line), counted as bad and skipped; their bytes are
     /// discarded as they arrive, so memory stays at this size (`--max-line-bytes`).
     std::size_t max_line = k_default_max_line;

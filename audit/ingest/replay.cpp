@@ -39,6 +39,7 @@ ReplayCheck compare_with_sources(const EvidenceStore& store) {
         IngestOptions opt;
         std::ostringstream diag;
         opt.diag = &diag;
+        opt.cluster = s.cluster;
         if (!s.as_of.empty()) opt.as_of = model::parse_rfc3339(s.as_of);
         const SourceResult r = ingest_source(mem, s.path, opt);
         if (r.status == SourceResult::Status::unreadable) {

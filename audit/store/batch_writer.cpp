@@ -1,17 +1,28 @@
 // BatchWriter: evidence rows of one source inserted in batched transactions. Each
 // commit closes the open batch with its chained hash and the source's resume position
 // in one transaction, so a killed ingest leaves a consistent store that the next run
-// resumes. Rows whose natural key exists are ignored, which makes re-ingest idempotent.
+// resumes. Rows whose natural key exists in their cluster are ignored (INSERT ... ON CONFLICT
+// DO NOTHING, plain SQL PostgreSQL accepts too), which makes re-ingest idempotent.
 #include "audit/store/batch_writer.h"
 
 #include "audit/store/chain.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 #include "model/time.h"
 
 namespace kg::audit {
 
 using store::Db;
 using store::Stmt;
+
+/// A row whose natural key (nkey) is stored already is left alone: re-ingest is idempotent. Both
+/// dialects take this clause; without a conflict target it covers whichever unique key the
+/// table has (PostgreSQL's partitioned tables need one that includes the partition key).
+#define KG_KEEP_EXISTING " ON CONFLICT DO NOTHING"
+/// Evidence rows take the next id explicitly (what SQLite's rowid does anyway) rather than from a
+/// PostgreSQL sequence, which a row left alone by ON CONFLICT would still advance: ids are then
+/// the same in both backends, and so is every batch hash of the chain (it covers ids). Safe
+/// because a store has one writer at a time (EvidenceStore's writer lock).
+#define KG_NEXT_ID(table) "(SELECT COALESCE(MAX(id), 0) + 1 FROM " table ")"
 
 struct BatchWriter::Stmts {
     Stmt object_version, job, job_label, workload_event, assignment, k8s_event, ns, job_label_lookup,
@@ -21,44 +32,52 @@ struct BatchWriter::Stmts {
 BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     : m_store(store), m_source(source_id), m_s(std::make_unique<Stmts>()) {
     Db& db = store.db();
+    {
+        // Every row and batch of the source is stored under the source's cluster.
+        Stmt c(db, "SELECT cluster FROM sources WHERE id = ?");
+        c.bind(1, source_id);
+        m_cluster = c.step() ? c.text(0) : std::string("default");
+    }
     m_s->object_version = Stmt(db,
-        "INSERT OR IGNORE INTO object_versions(batch_id, line, nkey, origin, kind, namespace, name, uid, "
+        "INSERT INTO object_versions(id, batch_id, line, nkey, origin, kind, namespace, name, uid, "
         "resource_version, verb, subresource, code, actor, actor_groups, impersonated, user_agent, time, ts_us, "
-        "audit_id, level, request_uri, annotations, body_captured, object_json, request_json, content_hash) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-        "?22, ?23, ?24, ?25, ?26)");
+        "audit_id, level, request_uri, annotations, body_captured, object_json, request_json, content_hash, cluster) "
+        "VALUES (" KG_NEXT_ID("object_versions") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
+        "?22, ?23, ?24, ?25, ?26, ?27)" KG_KEEP_EXISTING);
     m_s->job = Stmt(db,
-        "INSERT OR IGNORE INTO jobs(batch_id, line, nkey, origin, kind, api_group, namespace, name, uid, created, "
-        "created_ts_us, creator, creator_groups, queue_name, priority_class, kueue_mutated, suspend, code, audit_id) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+        "INSERT INTO jobs(id, batch_id, line, nkey, origin, kind, api_group, namespace, name, uid, created, "
+        "created_ts_us, creator, creator_groups, queue_name, priority_class, kueue_mutated, suspend, code, audit_id, "
+        "cluster) VALUES (" KG_NEXT_ID("jobs") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) "
+        "ON CONFLICT (cluster, nkey) DO NOTHING");
     m_s->job_label = Stmt(db,
-        "INSERT OR IGNORE INTO job_label_changes(batch_id, line, nkey, kind, namespace, name, uid, label, "
-        "old_value, new_value, actor, actor_groups, verb, code, time, ts_us, audit_id) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
+        "INSERT INTO job_label_changes(id, batch_id, line, nkey, kind, namespace, name, uid, label, "
+        "old_value, new_value, actor, actor_groups, verb, code, time, ts_us, audit_id, cluster) "
+        "VALUES (" KG_NEXT_ID("job_label_changes") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)" KG_KEEP_EXISTING);
     m_s->workload_event = Stmt(db,
-        "INSERT OR IGNORE INTO workload_events(batch_id, line, nkey, origin, namespace, name, uid, step, time, "
+        "INSERT INTO workload_events(id, batch_id, line, nkey, origin, namespace, name, uid, step, time, "
         "ts_us, actor, reason, message, preemptor_uid, preemptor_path, cluster_queue, local_queue, priority, "
-        "audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)");
+        "audit_id, cluster) VALUES (" KG_NEXT_ID("workload_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+        "?19, ?20)" KG_KEEP_EXISTING);
     m_s->assignment = Stmt(db,
-        "INSERT OR IGNORE INTO workload_assignments(batch_id, line, nkey, namespace, name, reserved_ts_us, "
-        "cluster_queue, podset, count, flavor, resource, quantity, milli) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+        "INSERT INTO workload_assignments(id, batch_id, line, nkey, namespace, name, reserved_ts_us, "
+        "cluster_queue, podset, count, flavor, resource, quantity, milli, cluster) "
+        "VALUES (" KG_NEXT_ID("workload_assignments") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)" KG_KEEP_EXISTING);
     m_s->k8s_event = Stmt(db,
-        "INSERT OR IGNORE INTO k8s_events(batch_id, line, nkey, origin, namespace, name, regarding_kind, "
+        "INSERT INTO k8s_events(id, batch_id, line, nkey, origin, namespace, name, regarding_kind, "
         "regarding_namespace, regarding_name, regarding_uid, type, reason, message, reporting_component, count, "
-        "time, ts_us, audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
-        "?17, ?18)");
+        "time, ts_us, audit_id, cluster) VALUES (" KG_NEXT_ID("k8s_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+        "?16, ?17, ?18, ?19)" KG_KEEP_EXISTING);
     m_s->ns = Stmt(db,
-        "INSERT OR IGNORE INTO namespaces(batch_id, line, nkey, origin, name, uid, labels, actor, time, ts_us, "
-        "audit_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        "INSERT INTO namespaces(id, batch_id, line, nkey, origin, name, uid, labels, actor, time, ts_us, "
+        "audit_id, cluster) VALUES (" KG_NEXT_ID("namespaces") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)" KG_KEEP_EXISTING);
     m_s->job_label_lookup = Stmt(db,
-        "SELECT new_value FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 "
+        "SELECT new_value FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 AND cluster = ?4 "
         "AND (code IS NULL OR code < 300) ORDER BY ts_us DESC, id DESC LIMIT 1");
     m_s->job_lookup = Stmt(db,
-        "SELECT queue_name, priority_class FROM jobs WHERE namespace = ?1 AND name = ?2 "
+        "SELECT queue_name, priority_class FROM jobs WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 "
         "ORDER BY created_ts_us DESC, id DESC LIMIT 1");
     m_s->activation_lookup = Stmt(db,
-        "SELECT step FROM workload_events WHERE namespace = ?1 AND name = ?2 AND step IN ('deactivated', "
+        "SELECT step FROM workload_events WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 AND step IN ('deactivated', "
         "'reactivated') ORDER BY ts_us DESC, id DESC LIMIT 1");
     m_s->update_resume = Stmt(db, "UPDATE sources SET resume_offset = ?1, resume_line = ?2 WHERE id = ?3");
 }
@@ -75,7 +94,7 @@ BatchWriter::~BatchWriter() {
 void BatchWriter::open_batch(std::uint64_t line) {
     Db& db = m_store.db();
     if (!m_in_tx) {
-        db.exec("BEGIN IMMEDIATE");
+        db.begin();
         m_in_tx = true;
     }
     if (m_batch_id != 0) return;
@@ -83,11 +102,12 @@ void BatchWriter::open_batch(std::uint64_t line) {
     seq.bind(1, m_source);
     seq.step();
     Stmt ins(db, "INSERT INTO batches(source_id, seq, first_line, last_line, end_offset, rows, committed_at, "
-                 "prev_hash, hash) VALUES (?, ?, ?, ?, 0, 0, '', '', '')");
+                 "prev_hash, hash, cluster) VALUES (?, ?, ?, ?, 0, 0, '', '', '', ?) RETURNING id");
     ins.bind(1, m_source).bind(2, seq.int64(0)).bind(3, static_cast<std::int64_t>(line))
-        .bind(4, static_cast<std::int64_t>(line));
-    ins.exec();
-    m_batch_id = db.last_insert_rowid();
+        .bind(4, static_cast<std::int64_t>(line)).bind(5, m_cluster);
+    ins.step();
+    m_batch_id = ins.int64(0);
+    ins.reset();
     m_rows = 0;
 }
 
@@ -119,6 +139,7 @@ bool BatchWriter::add(const ObjectVersionRow& r) {
     s.bind(23, std::int64_t{r.body_captured ? 1 : 0});
     s.bind_opt(24, r.object_json).bind_opt(25, r.request_json);
     s.bind_nonempty(26, r.content_hash);
+    s.bind(27, m_cluster);
     return insert(s);
 }
 
@@ -137,6 +158,7 @@ bool BatchWriter::add(const JobRow& r) {
     s.bind_opt(17, r.suspend);
     s.bind_opt(18, r.code);
     s.bind_nonempty(19, r.audit_id);
+    s.bind(20, m_cluster);
     return insert(s);
 }
 
@@ -152,6 +174,7 @@ bool BatchWriter::add(const JobLabelChangeRow& r) {
     s.bind_opt(14, r.code);
     s.bind(15, r.time).bind(16, r.ts_us);
     s.bind_nonempty(17, r.audit_id);
+    s.bind(18, m_cluster);
     return insert(s);
 }
 
@@ -171,6 +194,7 @@ bool BatchWriter::add(const WorkloadEventRow& r) {
     s.bind_nonempty(17, r.local_queue);
     s.bind_opt(18, r.priority);
     s.bind_nonempty(19, r.audit_id);
+    s.bind(20, m_cluster);
     return insert(s);
 }
 
@@ -181,6 +205,7 @@ bool BatchWriter::add(const WorkloadAssignmentRow& r) {
         .bind(5, r.name).bind(6, r.reserved_ts_us).bind(7, r.cluster_queue).bind(8, r.podset);
     s.bind_opt(9, r.count);
     s.bind(10, r.flavor).bind(11, r.resource).bind(12, r.quantity).bind(13, r.milli);
+    s.bind(14, m_cluster);
     return insert(s);
 }
 
@@ -200,6 +225,7 @@ bool BatchWriter::add(const K8sEventRow& r) {
     s.bind_opt(15, r.count);
     s.bind(16, r.time).bind(17, r.ts_us);
     s.bind_nonempty(18, r.audit_id);
+    s.bind(19, m_cluster);
     return insert(s);
 }
 
@@ -213,13 +239,14 @@ bool BatchWriter::add(const NamespaceRow& r) {
     s.bind_nonempty(8, r.actor);
     s.bind(9, r.time).bind(10, r.ts_us);
     s.bind_nonempty(11, r.audit_id);
+    s.bind(12, m_cluster);
     return insert(s);
 }
 
 std::optional<std::optional<std::string>> BatchWriter::job_label(const std::string& ns, const std::string& name,
                                                                  const std::string& label) {
     Stmt& l = m_s->job_label_lookup;
-    l.bind(1, ns).bind(2, name).bind(3, label);
+    l.bind(1, ns).bind(2, name).bind(3, label).bind(4, m_cluster);
     if (l.step()) {
         std::optional<std::string> v;
         if (!l.is_null(0)) v = l.text(0);
@@ -228,7 +255,7 @@ std::optional<std::optional<std::string>> BatchWriter::job_label(const std::stri
     }
     l.reset();
     Stmt& j = m_s->job_lookup;
-    j.bind(1, ns).bind(2, name);
+    j.bind(1, ns).bind(2, name).bind(3, m_cluster);
     if (j.step()) {
         const int col = label == "kueue.x-k8s.io/queue-name" ? 0 : 1;
         std::optional<std::string> v;
@@ -242,7 +269,7 @@ std::optional<std::optional<std::string>> BatchWriter::job_label(const std::stri
 
 std::string BatchWriter::last_activation_step(const std::string& ns, const std::string& name) {
     Stmt& s = m_s->activation_lookup;
-    s.bind(1, ns).bind(2, name);
+    s.bind(1, ns).bind(2, name).bind(3, m_cluster);
     std::string out = s.step() ? s.text(0) : std::string();
     s.reset();
     return out;
@@ -256,8 +283,9 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
             Stmt del(db, "DELETE FROM batches WHERE id = ?");
             del.bind(1, m_batch_id).exec();
         } else {
-            Stmt prev(db, "SELECT hash FROM batches WHERE id < ? ORDER BY id DESC LIMIT 1");
-            prev.bind(1, m_batch_id);
+            // One chain per cluster: the previous batch is the last one of the same cluster.
+            Stmt prev(db, "SELECT hash FROM batches WHERE id < ? AND cluster = ? ORDER BY id DESC LIMIT 1");
+            prev.bind(1, m_batch_id).bind(2, m_cluster);
             const std::string prev_hash = prev.step() ? prev.text(0) : std::string();
             Stmt upd(db, "UPDATE batches SET last_line = ?, end_offset = ?, rows = ?, seals_source = ?, "
                          "committed_at = ?, prev_hash = ? WHERE id = ?");
@@ -289,7 +317,7 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
 
 void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input) {
     if (!m_in_tx) {
-        m_store.db().exec("BEGIN IMMEDIATE");
+        m_store.db().begin();
         m_in_tx = true;
     }
     finish_batch(end_offset, last_line, false, input);
@@ -303,7 +331,7 @@ void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::i
                        const std::string& sha256, const BatchInput& input) {
     Db& db = m_store.db();
     if (!m_in_tx) {
-        db.exec("BEGIN IMMEDIATE");
+        db.begin();
         m_in_tx = true;
     }
     // The source record must hold its final values before the sealing batch hashes it.

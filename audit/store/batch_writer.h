@@ -60,6 +60,7 @@ private:
 
     EvidenceStore& m_store;
     std::int64_t m_source;
+    std::string m_cluster;  ///< the source's cluster: every row and batch is stored under it
     std::int64_t m_batch_id = 0;  ///< 0 = no batch open
     std::int64_t m_rows = 0;
     std::int64_t m_batches = 0;

@@ -2,7 +2,8 @@
 
 #include "audit/sha256.h"
 #include "audit/store/schema.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
+#include "audit/store/dialect.h"
 
 #include <map>
 
@@ -15,8 +16,11 @@ const char* const k_evidence_tables[7] = {"object_versions",      "jobs",       
 namespace {
 
 /// Feeds every column of the current row: type tag, then the value's text, length-prefixed.
-void feed_row(Sha256& h, const Stmt& s) {
+/// `with_cluster` false leaves out the `cluster` column (schema 4), which batches of chain
+/// versions 1 and 2 were hashed without: their hashes stay what they were.
+void feed_row(Sha256& h, const Stmt& s, bool with_cluster = true) {
     for (int c = 0; c < s.columns(); ++c) {
+        if (!with_cluster && std::string_view(s.column_name(c)) == "cluster") continue;
         h.field(static_cast<std::int64_t>(s.type(c)));
         if (!s.is_null(c)) h.field(s.text_view(c));
     }
@@ -26,30 +30,34 @@ void feed_row(Sha256& h, const Stmt& s) {
 
 BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash) {
     BatchDigest out;
+    Stmt ver(db, "SELECT COALESCE(chain_version, 1) FROM batches WHERE id = ?");
+    ver.bind(1, batch_id);
+    const std::int64_t version = ver.step() ? ver.int64(0) : 1;
+    // v3 (schema 4) hashes the cluster of every row, of the header and of the source record.
+    const bool with_cluster = version >= 3;
+
     Sha256 rows;
     for (const char* table : k_evidence_tables) {
         rows.field(std::string_view(table));
         Stmt s(db, std::string("SELECT * FROM ") + table + " WHERE batch_id = ? ORDER BY id");
         s.bind(1, batch_id);
         while (s.step()) {
-            feed_row(rows, s);
+            feed_row(rows, s, with_cluster);
             ++out.rows;
         }
     }
     const std::string rows_digest = rows.hex();
 
-    Stmt ver(db, "SELECT COALESCE(chain_version, 1) FROM batches WHERE id = ?");
-    ver.bind(1, batch_id);
-    const std::int64_t version = ver.step() ? ver.int64(0) : 1;
-
     Sha256 h;
     if (version >= 2) {
         // v2: every column of the header (prev_hash is fed first, hash is the result) and of the
-        // sealed source record, so no field of either can be edited unseen.
-        h.field(std::string_view("kueuegov-batch-v2"));
+        // sealed source record, so no field of either can be edited unseen. v3: the same with
+        // the cluster columns; its prev_hash is the previous batch of the same cluster.
+        h.field(std::string_view(with_cluster ? "kueuegov-batch-v3" : "kueuegov-batch-v2"));
         h.field(prev_hash);
-        Stmt b(db, "SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, committed_at, "
-                   "events, kept, bad, skipped, chain_version FROM batches WHERE id = ?");
+        Stmt b(db, std::string("SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, "
+                               "committed_at, events, kept, bad, skipped, chain_version") +
+                       (with_cluster ? ", cluster" : "") + " FROM batches WHERE id = ?");
         b.bind(1, batch_id);
         bool seals = false;
         std::int64_t source_id = 0;
@@ -61,13 +69,13 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
         if (seals) {
             Stmt src(db, "SELECT * FROM sources WHERE id = ?");
             src.bind(1, source_id);
-            if (src.step()) feed_row(h, src);
+            if (src.step()) feed_row(h, src, with_cluster);
         }
         h.field(rows_digest);
         out.hash = h.hex();
         return out;
     }
-    h.field(std::string_view("kueuegov-batch-v1"));
+    h.field(std::string_view("kueuegov-batch-v1"));  // explicit columns: no cluster
     h.field(prev_hash);
     Stmt b(db, "SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, committed_at "
                "FROM batches WHERE id = ?");
@@ -98,42 +106,17 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
 
 namespace kg::audit::store {
 
-namespace {
-
-struct SchemaEntry {
-    std::string type, name, table, sql;
-};
-
-std::map<std::pair<std::string, std::string>, SchemaEntry> schema_entries(Db& db) {
-    std::map<std::pair<std::string, std::string>, SchemaEntry> out;
-    Stmt s(db, "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master");
-    while (s.step()) out[{s.text(0), s.text(1)}] = {s.text(0), s.text(1), s.text(2), s.text(3)};
-    return out;
-}
-
-/// The schema a store of the current version has: built by running the migrations in memory,
-/// so it is exactly what migrate() creates (ALTER TABLE texts included).
-std::map<std::pair<std::string, std::string>, SchemaEntry>& expected_entries() {
-    static std::map<std::pair<std::string, std::string>, SchemaEntry> entries = [] {
-        Db mem(":memory:", Db::Mode::read_write_create);
-        migrate(mem);
-        return schema_entries(mem);
-    }();
-    return entries;
-}
-
-}  // namespace
-
 std::map<std::string, RowContent> row_contents(Db& db) {
     std::map<std::string, RowContent> out;
     for (const char* table : k_evidence_tables) {
         Stmt s(db, std::string("SELECT t.*, b.source_id FROM ") + table + " t LEFT JOIN batches b ON b.id = t.batch_id");
         const int n = s.columns() - 1;  // the joined source_id is not content
-        int nkey_col = -1, line_col = -1;
+        int nkey_col = -1, line_col = -1, cluster_col = -1;
         for (int c = 0; c < n; ++c) {
             const std::string_view name = s.column_name(c);
             if (name == "nkey") nkey_col = c;
             if (name == "line") line_col = c;
+            if (name == "cluster") cluster_col = c;
         }
         while (s.step()) {
             Sha256 h;
@@ -144,7 +127,10 @@ std::map<std::string, RowContent> row_contents(Db& db) {
                 if (!s.is_null(c)) h.field(s.text_view(c));
             }
             RowContent rc{h.hex(), s.is_null(n) ? 0 : s.int64(n), line_col >= 0 ? s.int64(line_col) : 0};
-            out[std::string(table) + " " + s.text(nkey_col)] = std::move(rc);
+            // Natural keys are unique per cluster (schema 4).
+            std::string key = std::string(table) + " " + s.text(nkey_col);
+            if (cluster_col >= 0 && s.text_view(cluster_col) != "default") key += " in cluster " + s.text(cluster_col);
+            out[key] = std::move(rc);
         }
     }
     return out;
@@ -161,15 +147,14 @@ std::string schema_digest(Db& db) {
     }
     Stmt m(db, "SELECT * FROM schema_migrations ORDER BY version");
     while (m.step()) feed_row(h, m);
-    Stmt app(db, "PRAGMA application_id");
-    h.field(app.step() ? app.int64(0) : 0);
+    h.field(application_id(db));
     return h.hex();
 }
 
 std::vector<std::string> schema_differences(Db& db) {
     std::vector<std::string> out;
     const auto have = schema_entries(db);
-    const auto& want = expected_entries();
+    const auto want = expected_schema_entries(db);
     for (const auto& [key, e] : have) {
         const auto it = want.find(key);
         if (it == want.end())

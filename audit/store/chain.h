@@ -2,7 +2,8 @@
 //   sha256("kueuegov-batch-v2" || prev_hash || batch header || [source record if it seals the
 //          source] || digest of its rows),
 // where v2 (batches.chain_version = 2) hashes every column of the header and of the source
-// record; v1 batches (written before schema 3) hash the columns they always did.
+// record; v1 batches (written before schema 3) hash the columns they always did; v3 (schema 4)
+// adds the cluster columns and chains per cluster (prev_hash = the same cluster's last batch).
 // where the rows digest covers every column of every row the batch inserted, table by table in
 // a fixed order and by id within a table, each value length-prefixed with its SQLite type.
 // The writer and `audit verify` call the same function on the stored rows, so any edit,
@@ -27,7 +28,10 @@ struct BatchDigest {
 };
 
 /// The chain version new batches are written with.
-constexpr int k_chain_version = 2;
+/// 3 (schema 4): the cluster columns are hashed, and a batch chains to the previous batch of
+/// its own cluster, so each cluster's evidence is one chain that ingests of other clusters
+/// never interleave with.
+constexpr int k_chain_version = 3;
 
 /// Recomputes the hash of batch `batch_id` from the stored rows and the given previous hash.
 BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash);
@@ -44,7 +48,7 @@ struct RowContent {
     std::int64_t line = 0;
 };
 
-/// Every evidence row, keyed by "table nkey".
+/// Every evidence row, keyed by "table nkey" (+ " in cluster NAME" outside cluster default).
 std::map<std::string, RowContent> row_contents(Db& db);
 
 /// How the store's schema differs from the schema this binary creates (a planted trigger, an

@@ -1,6 +1,6 @@
 #include "audit/store/policy_snapshot.h"
 
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 
 namespace kg::audit::query {
 

@@ -20,7 +20,7 @@ std::vector<audit::SourceInfo> sources(const EvidenceStore& st) {
                     "(SELECT COUNT(*) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(events), 0) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(kept), 0) FROM batches b WHERE b.source_id = sources.id), "
-                    "(SELECT COALESCE(SUM(bad), 0) FROM batches b WHERE b.source_id = sources.id) "
+                    "(SELECT COALESCE(SUM(bad), 0) FROM batches b WHERE b.source_id = sources.id), cluster "
                     "FROM sources ORDER BY id");
     Stmt skipped(st.db(), "SELECT skipped FROM batches WHERE source_id = ? AND skipped IS NOT NULL ORDER BY id");
     while (s.step()) {
@@ -40,6 +40,7 @@ std::vector<audit::SourceInfo> sources(const EvidenceStore& st) {
         i.events = s.int64(12);
         i.kept = s.int64(13);
         i.bad = s.int64(14);
+        i.cluster = s.text(15);
         std::map<std::string, std::int64_t> by_reason;
         skipped.bind(1, i.id);
         while (skipped.step())

@@ -3,7 +3,7 @@
 // model's loader (the one JSON/YAML door).
 #pragma once
 
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 #include "model/yaml/node.h"
 
 #include <cstdint>

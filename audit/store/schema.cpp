@@ -1,6 +1,8 @@
 #include "audit/store/schema.h"
 
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
+#include "audit/store/dialect.h"
+#include "audit/store/schema_cluster.h"
 #include "model/result.h"
 #include "model/time.h"
 
@@ -256,15 +258,16 @@ const Migration k_migrations[] = {
     {1, "initial schema", k_migration_1},
     {2, "input counts per batch", k_migration_2},
     {3, "chain v2 and signed heads", k_migration_3},
+    {4, "cluster identity", k_migration_4_cluster},
 };
 
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.
 constexpr std::int64_t k_application_id = 1262966321;
 
-bool has_migrations_table(Db& db) {
-    Stmt s(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
-    return s.step();
-}
+/// Advisory lock key serialising migrations of one PostgreSQL database ("KGMI").
+constexpr std::int64_t k_migration_lock = 0x4b474d49;
+
+bool has_migrations_table(Db& db) { return has_table(db, "schema_migrations"); }
 
 }  // namespace
 
@@ -285,24 +288,18 @@ void refuse_newer(Db& db, int have) {
                            " this kueuegov knows; use a newer kueuegov");
 }
 
-std::int64_t application_id(Db& db) {
-    Stmt s(db, "PRAGMA application_id");
-    return s.step() ? s.int64(0) : 0;
-}
-
 }  // namespace
 
 /// Throws model::Fatal when `db` is some other application's SQLite file: another application id,
 /// or schema objects without our schema_migrations table. Nothing has been written to it then.
 void refuse_foreign(Db& db) {
-    const std::int64_t app = application_id(db);
+    const std::int64_t app = application_id(db);  // 0 on PostgreSQL, which has none
     if (app != 0 && app != k_application_id)
         throw model::Fatal(db.path() + " is not a kueuegov evidence store (SQLite application_id " +
                            std::to_string(app) + "); choose another --db");
     if (has_migrations_table(db)) return;
-    Stmt s(db, "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
-    if (s.step())
-        throw model::Fatal(db.path() + " is not a kueuegov evidence store (it holds " + s.text(0) + " " + s.text(1) +
+    if (const auto other = first_schema_object(db))
+        throw model::Fatal(db.path() + " is not a kueuegov evidence store (it holds " + *other +
                            " and no schema_migrations table); nothing was changed; choose another --db");
 }
 
@@ -310,32 +307,38 @@ void migrate(Db& db) { migrate_to(db, known_schema_version()); }
 
 void migrate_to(Db& db, int target) {
     // One IMMEDIATE transaction around the check and every migration: a second process opening
-    // the same new store waits for the first one's commit and then finds the schema complete.
+    // the same new store waits for the first one's commit and then finds the schema complete
+    // (on PostgreSQL an advisory lock does what BEGIN IMMEDIATE does; DDL is transactional there).
     Transaction tx(db);
+    db.lock_transaction(k_migration_lock);
     refuse_foreign(db);
-    db.exec("CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-            "applied_at TEXT NOT NULL)");
+    apply_migrations(db, target);
+    tx.commit();
+}
+
+void apply_migrations(Db& db, int target) {
+    db.exec(ddl(db.dialect(), "CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, "
+                              "name TEXT NOT NULL, applied_at TEXT NOT NULL)"));
     const int have = schema_version(db);
     refuse_newer(db, have);
     for (const Migration& m : k_migrations) {
         if (m.version <= have || m.version > target) continue;
-        db.exec(m.sql);
+        db.exec(ddl(db.dialect(), m.sql));
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
         // When a migration was applied is part of the schema digest (and so of a signed head):
         // SOURCE_DATE_EPOCH fixes it, so test stores are identical.
         ins.bind(1, std::int64_t{m.version}).bind(2, m.name).bind(3, model::format_rfc3339(model::reproducible_now()));
         ins.exec();
     }
-    tx.commit();
 }
 
 void require_current(Db& db) {
     refuse_foreign(db);
     const int have = schema_version(db);
     if (have == 0) {
-        Stmt any(db, "SELECT 1 FROM sqlite_master LIMIT 1");
-        if (!any.step())
-            throw model::Fatal(db.path() + " is an empty file, not yet an evidence store (an ingest stopped before "
+        if (!first_schema_object(db))
+            throw model::Fatal(db.path() + (db.dialect() == Dialect::sqlite ? " is an empty file" : " is an empty database") +
+                               ", not yet an evidence store (an ingest stopped before "
                                "creating it?); run `kueuegov audit ingest --db " + db.path() + "`");
         throw model::Fatal(db.path() + " is not a kueuegov evidence store (no schema_migrations table)");
     }

@@ -20,6 +20,10 @@ void migrate(Db& db);
 /// migrate() up to `target` only: for tests that build an older store.
 void migrate_to(Db& db, int target);
 
+/// The migrations after the recorded version up to `target`, in the caller's transaction and
+/// without the foreign-store check (migrate_to, and the expected schema in dialect.cpp).
+void apply_migrations(Db& db, int target);
+
 /// Throws model::Fatal when `db` belongs to another application (another SQLite application
 /// id, or schema objects without schema_migrations); reads only.
 void refuse_foreign(Db& db);

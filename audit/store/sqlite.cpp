@@ -13,6 +13,8 @@ namespace kg::audit::store {
 
 namespace {
 
+class SqliteDb;
+
 /// `path` as an SQLite URI ("file:...?immutable=1"): '%', '?' and '#' must be escaped.
 std::string immutable_uri(const std::string& path) {
     std::string uri = "file:";
@@ -59,20 +61,98 @@ bool recover(const std::string& path) {
     return ok;
 }
 
-}  // namespace
+class SqliteStmt final : public StmtImpl {
+public:
+    SqliteStmt(SqliteDb& db, std::string_view sql);
+    ~SqliteStmt() override { sqlite3_finalize(m_stmt); }
+    SqliteStmt(const SqliteStmt&) = delete;
+    SqliteStmt& operator=(const SqliteStmt&) = delete;
 
-Db::Db(const std::string& path, Mode mode) : m_path(path) {
-    const int flags = mode == Mode::read_only ? SQLITE_OPEN_READONLY
-                                              : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    void bind_text(int i, std::string_view text) override {
+        if (sqlite3_bind_text(m_stmt, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+            fail("bind");
+    }
+    void bind_int(int i, std::int64_t value) override {
+        if (sqlite3_bind_int64(m_stmt, i, value) != SQLITE_OK) fail("bind");
+    }
+    void bind_null(int i) override {
+        if (sqlite3_bind_null(m_stmt, i) != SQLITE_OK) fail("bind");
+    }
+    bool step() override {
+        const int rc = sqlite3_step(m_stmt);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        fail("step");
+    }
+    int changes() const override { return sqlite3_changes(sqlite3_db_handle(m_stmt)); }
+    void reset() override {
+        sqlite3_reset(m_stmt);
+        sqlite3_clear_bindings(m_stmt);
+    }
+    int columns() const override { return sqlite3_column_count(m_stmt); }
+    int type(int col) const override { return sqlite3_column_type(m_stmt, col); }
+    std::int64_t int64(int col) const override { return sqlite3_column_int64(m_stmt, col); }
+    std::string_view text_view(int col) const override {
+        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
+        return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col)))
+                 : std::string_view();
+    }
+    const char* column_name(int col) const override { return sqlite3_column_name(m_stmt, col); }
+
+private:
+    [[noreturn]] void fail(std::string_view what) const;
+
+    SqliteDb& m_db;
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+class SqliteDb final : public DbImpl {
+public:
+    SqliteDb(const std::string& path, bool read_only);
+    ~SqliteDb() override { sqlite3_close_v2(m_db); }
+    SqliteDb(const SqliteDb&) = delete;
+    SqliteDb& operator=(const SqliteDb&) = delete;
+
+    std::unique_ptr<StmtImpl> prepare(std::string_view sql) override {
+        return std::make_unique<SqliteStmt>(*this, sql);
+    }
+    void exec(std::string_view sql) override {
+        char* err = nullptr;
+        if (sqlite3_exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+            std::string msg = err ? err : "unknown error";
+            sqlite3_free(err);
+            throw model::Fatal("evidence store " + m_path + ": " + msg);
+        }
+    }
+    void begin() override { exec("BEGIN IMMEDIATE"); }
+    void lock_transaction(std::int64_t) override {}  // BEGIN IMMEDIATE holds the one write lock
+    bool lock_session(std::int64_t, bool) override { return true; }  // EvidenceStore flock()s the file
+    Dialect dialect() const override { return Dialect::sqlite; }
+    const std::string& name() const override { return m_path; }
+    bool immutable() const override { return m_immutable; }
+
+    [[noreturn]] void fail(std::string_view what) const {
+        throw model::Fatal("evidence store " + m_path + ": " + std::string(what) + ": " + sqlite3_errmsg(m_db));
+    }
+    sqlite3* handle() const { return m_db; }
+
+private:
+    sqlite3* m_db = nullptr;
+    bool m_immutable = false;
+    std::string m_path;
+};
+
+SqliteDb::SqliteDb(const std::string& path, bool read_only) : m_path(path) {
+    const int flags = read_only ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     int rc = sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
-    if (rc == SQLITE_OK && mode == Mode::read_only && !readable(m_db) && pending_log(path) && recover(path)) {
+    if (rc == SQLITE_OK && read_only && !readable(m_db) && pending_log(path) && recover(path)) {
         // A writer killed mid-transaction left a hot journal or an unrecovered WAL, which a
         // read-only connection may not replay; recover() did what any read-write open does.
         sqlite3_close(m_db);
         m_db = nullptr;
         rc = sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     }
-    if (rc == SQLITE_OK && mode == Mode::read_only && !readable(m_db)) {
+    if (rc == SQLITE_OK && read_only && !readable(m_db)) {
         // Nobody can be writing a store whose directory is read-only to us, so reading it as an
         // immutable file is safe, unless a killed writer left a hot journal or a WAL with
         // commits: the main file alone is then not the store (it may hold half a checkpoint).
@@ -97,122 +177,22 @@ Db::Db(const std::string& path, Mode mode) : m_path(path) {
         m_db = nullptr;
         throw model::Fatal("cannot open evidence store " + path + ": " + msg);
     }
-    sqlite3_busy_timeout(m_db, mode == Mode::read_only ? 5000 : 60000);
+    sqlite3_busy_timeout(m_db, read_only ? 5000 : 60000);
     sqlite3_extended_result_codes(m_db, 1);
 }
 
-Db::~Db() { sqlite3_close_v2(m_db); }
-
-void Db::fail(std::string_view what) const {
-    throw model::Fatal("evidence store " + m_path + ": " + std::string(what) + ": " + sqlite3_errmsg(m_db));
-}
-
-void Db::exec(std::string_view sql) {
-    char* err = nullptr;
-    if (sqlite3_exec(m_db, std::string(sql).c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : "unknown error";
-        sqlite3_free(err);
-        throw model::Fatal("evidence store " + m_path + ": " + msg);
-    }
-}
-
-std::int64_t Db::last_insert_rowid() const { return sqlite3_last_insert_rowid(m_db); }
-
-Stmt::Stmt(Db& db, std::string_view sql) : m_db(&db) {
+SqliteStmt::SqliteStmt(SqliteDb& db, std::string_view sql) : m_db(db) {
     if (sqlite3_prepare_v3(db.handle(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &m_stmt,
                            nullptr) != SQLITE_OK)
         db.fail("cannot prepare `" + std::string(sql.substr(0, 60)) + "`");
 }
 
-Stmt::Stmt(Stmt&& o) noexcept : m_db(o.m_db), m_stmt(o.m_stmt) { o.m_stmt = nullptr; }
+void SqliteStmt::fail(std::string_view what) const { m_db.fail(what); }
 
-Stmt& Stmt::operator=(Stmt&& o) noexcept {
-    if (this != &o) {
-        sqlite3_finalize(m_stmt);
-        m_db = o.m_db;
-        m_stmt = o.m_stmt;
-        o.m_stmt = nullptr;
-    }
-    return *this;
-}
+}  // namespace
 
-Stmt::~Stmt() { sqlite3_finalize(m_stmt); }
-
-Stmt& Stmt::bind(int i, std::string_view text) {
-    if (sqlite3_bind_text(m_stmt, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
-        m_db->fail("bind");
-    return *this;
-}
-
-Stmt& Stmt::bind(int i, std::int64_t value) {
-    if (sqlite3_bind_int64(m_stmt, i, value) != SQLITE_OK) m_db->fail("bind");
-    return *this;
-}
-
-Stmt& Stmt::bind_null(int i) {
-    if (sqlite3_bind_null(m_stmt, i) != SQLITE_OK) m_db->fail("bind");
-    return *this;
-}
-
-Stmt& Stmt::bind_opt(int i, const std::optional<std::string>& text) {
-    return text ? bind(i, std::string_view(*text)) : bind_null(i);
-}
-
-Stmt& Stmt::bind_opt(int i, const std::optional<std::int64_t>& value) { return value ? bind(i, *value) : bind_null(i); }
-
-Stmt& Stmt::bind_opt(int i, const std::optional<bool>& value) {
-    return value ? bind(i, std::int64_t{*value ? 1 : 0}) : bind_null(i);
-}
-
-Stmt& Stmt::bind_nonempty(int i, const std::string& text) {
-    return text.empty() ? bind_null(i) : bind(i, std::string_view(text));
-}
-
-bool Stmt::step() {
-    const int rc = sqlite3_step(m_stmt);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    m_db->fail("step");
-}
-
-int Stmt::exec() {
-    while (step()) {
-    }
-    const int n = sqlite3_changes(m_db->handle());
-    reset();
-    return n;
-}
-
-void Stmt::reset() {
-    sqlite3_reset(m_stmt);
-    sqlite3_clear_bindings(m_stmt);
-}
-
-int Stmt::columns() const { return sqlite3_column_count(m_stmt); }
-bool Stmt::is_null(int col) const { return sqlite3_column_type(m_stmt, col) == SQLITE_NULL; }
-int Stmt::type(int col) const { return sqlite3_column_type(m_stmt, col); }
-std::int64_t Stmt::int64(int col) const { return sqlite3_column_int64(m_stmt, col); }
-std::string Stmt::text(int col) const { return std::string(text_view(col)); }
-std::string_view Stmt::text_view(int col) const {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, col));
-    return p ? std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string_view();
-}
-const char* Stmt::column_name(int col) const { return sqlite3_column_name(m_stmt, col); }
-
-Transaction::Transaction(Db& db) : m_db(db) { m_db.exec("BEGIN IMMEDIATE"); }
-
-Transaction::~Transaction() {
-    if (!m_done) {
-        try {
-            m_db.exec("ROLLBACK");
-        } catch (...) {  // a failed rollback during unwinding must not terminate; SQLite rolls back on close
-        }
-    }
-}
-
-void Transaction::commit() {
-    m_db.exec("COMMIT");
-    m_done = true;
+std::unique_ptr<DbImpl> open_sqlite(const std::string& path, bool read_only) {
+    return std::make_unique<SqliteDb>(path, read_only);
 }
 
 }  // namespace kg::audit::store

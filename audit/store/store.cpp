@@ -3,7 +3,7 @@
 #include "audit/sha256.h"
 #include "audit/store/chain.h"
 #include "audit/store/schema.h"
-#include "audit/store/sqlite.h"
+#include "audit/store/connection.h"
 #include "model/result.h"
 #include "model/time.h"
 
@@ -16,12 +16,34 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 namespace kg::audit {
 
 using store::Db;
 using store::Stmt;
 using store::Transaction;
+
+namespace {
+/// PostgreSQL advisory lock key held by a writing session ("KGWR").
+constexpr std::int64_t k_writer_lock = 0x4b475752;
+
+/// The store's head over per-cluster chains: a one-cluster store's head is its last batch hash
+/// (as before schema 4, so heads recorded then still match); with several clusters it digests
+/// every cluster's name and head, so rewriting any one chain changes it.
+template <class Chains>
+std::string store_head(const Chains& chains) {
+    if (chains.size() == 1) return chains.begin()->second.info.head;
+    Sha256 h;
+    h.field(std::string_view("kueuegov-heads-v1"));
+    for (const auto& [name, c] : chains) {
+        h.field(name);
+        h.field(c.info.head);
+    }
+    return h.hex();
+}
+
+}  // namespace
 
 /// An exclusive flock() on the store file, held by a writing EvidenceStore for its lifetime:
 /// two ingests into one store run one after the other, so the second finds the first one's
@@ -31,7 +53,7 @@ using store::Transaction;
 class EvidenceStore::WriterLock {
 public:
     explicit WriterLock(const std::string& path) {
-        if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
+        if (path.empty() || path == ":memory:" || path.starts_with("file:") || store::is_server_url(path)) return;
         m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (m_fd < 0)
             throw model::Fatal("cannot open evidence store " + path + " for writing: " + std::strerror(errno));
@@ -55,7 +77,19 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
     : m_lock(access == Access::read_write ? std::make_unique<WriterLock>(path) : nullptr),
       m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
-    if (access == Access::read_write) {
+    if (access == Access::read_write && m_db->dialect() == store::Dialect::postgres) {
+        // The server's counterpart of the flock() above: one writing session per database at a
+        // time, so two ingests of one file never resume the same source at once. An advisory lock
+        // rather than SERIALIZABLE retries: each batch reads its chain's previous hash and the next
+        // row ids, so concurrent writers would conflict on every batch and a retry would have to
+        // re-read its input; waiting is cheaper and never fails. The lock is the session's
+        // (released when the connection closes, also when the process is killed).
+        if (!m_db->lock_session(k_writer_lock, false)) {
+            std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
+            m_db->lock_session(k_writer_lock, true);
+        }
+        migrate(*m_db);
+    } else if (access == Access::read_write) {
         // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
         // writer lock makes this check and the migration one step for other writers.
         store::refuse_foreign(*m_db);
@@ -74,16 +108,19 @@ EvidenceStore::~EvidenceStore() = default;
 
 const std::string& EvidenceStore::path() const { return m_db->path(); }
 
-std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::string& sha256) const {
-    Stmt s(*m_db, "SELECT id FROM sources WHERE sha256 = ? AND status = 'complete' ORDER BY id LIMIT 1");
-    s.bind(1, sha256);
+std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::string& sha256,
+                                                                const std::string& cluster) const {
+    // Per cluster: the same export file taken from two clusters is two sources.
+    Stmt s(*m_db, "SELECT id FROM sources WHERE sha256 = ? AND cluster = ? AND status = 'complete' ORDER BY id LIMIT 1");
+    s.bind(1, sha256).bind(2, cluster);
     if (s.step()) return s.int64(0);
     return std::nullopt;
 }
 
 std::optional<std::int64_t> EvidenceStore::find_candidate_duplicate(const SourceIdentity& id, std::int64_t size) const {
-    Stmt s(*m_db, "SELECT id FROM sources WHERE head_sha256 = ? AND size = ? AND status = 'complete' LIMIT 1");
-    s.bind(1, id.head_sha256).bind(2, size);
+    Stmt s(*m_db, "SELECT id FROM sources WHERE head_sha256 = ? AND size = ? AND cluster = ? AND status = 'complete' "
+                  "LIMIT 1");
+    s.bind(1, id.head_sha256).bind(2, size).bind(3, id.cluster);
     if (s.step()) return s.int64(0);
     return std::nullopt;
 }
@@ -92,8 +129,8 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
     SourceState st;
     if (id.path != "-") {
         Stmt s(*m_db, "SELECT id, resume_offset, resume_line FROM sources WHERE path = ? AND head_sha256 = ? "
-                      "AND status = 'partial' ORDER BY id DESC LIMIT 1");
-        s.bind(1, id.path).bind(2, id.head_sha256);
+                      "AND cluster = ? AND status = 'partial' ORDER BY id DESC LIMIT 1");
+        s.bind(1, id.path).bind(2, id.head_sha256).bind(3, id.cluster);
         if (s.step()) {
             st.id = s.int64(0);
             st.resumed = true;
@@ -102,15 +139,23 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
             return st;
         }
     }
-    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 'partial', ?)");
+    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at, "
+                    "cluster) VALUES (?, ?, ?, ?, ?, ?, 'partial', ?, ?) RETURNING id");
     ins.bind(1, id.path).bind(2, id.format).bind(3, id.compression).bind(4, id.head_sha256);
     ins.bind_nonempty(5, id.mtime);
     ins.bind_nonempty(6, id.as_of);
-    ins.bind(7, model::format_rfc3339(model::reproducible_now()));
-    ins.exec();
-    st.id = m_db->last_insert_rowid();
+    ins.bind(7, model::format_rfc3339(model::reproducible_now())).bind(8, id.cluster);
+    ins.step();
+    st.id = ins.int64(0);
+    ins.reset();
     return st;
+}
+
+std::vector<std::string> EvidenceStore::clusters() const {
+    std::vector<std::string> out;
+    Stmt s(*m_db, "SELECT DISTINCT cluster FROM sources ORDER BY cluster");
+    while (s.step()) out.push_back(s.text(0));
+    return out;
 }
 
 audit::ChainVerification EvidenceStore::verify() const {
@@ -120,21 +165,32 @@ audit::ChainVerification EvidenceStore::verify() const {
         v.problems.push_back(std::move(p));
     };
     Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
-                        "COALESCE(b.chain_version, 1) "
+                        "COALESCE(b.chain_version, 1), b.cluster "
                         "FROM batches b LEFT JOIN sources s ON s.id = b.source_id ORDER BY b.id");
-    std::string prev;
+    // One chain per cluster (schema 4); batches before it are all cluster 'default'.
+    struct Chain {
+        audit::ClusterChain info;
+        std::int64_t newest_version = 1;
+    };
+    std::map<std::string, Chain> chains;
     std::vector<std::string> chain;
-    std::int64_t newest_version = 1;
     while (batches.step()) {
         const std::int64_t id = batches.int64(0);
+        Chain& c = chains[batches.text(8)];
+        c.info.cluster = batches.text(8);
+        std::string& prev = c.info.head;
+        std::int64_t& newest_version = c.newest_version;
         const std::string where = "batch " + std::to_string(id) + " (source " + std::to_string(batches.int64(1)) +
-                                  " " + batches.text(6) + ", seq " + std::to_string(batches.int64(2)) + ")";
+                                  " " + batches.text(6) + ", seq " + std::to_string(batches.int64(2)) +
+                                  (c.info.cluster == "default" ? std::string() : ", cluster " + c.info.cluster) + ")";
         ++v.batches;
+        ++c.info.batches;
         if (batches.text_view(4) != prev)
             problem(where + ": prev_hash " + batches.text(4) + " does not match the previous batch's hash " +
                     (prev.empty() ? std::string("(none)") : prev) + " (a batch was removed or reordered)");
         const store::BatchDigest d = store::batch_digest(*m_db, id, batches.text(4));
         v.rows += d.rows;
+        c.info.rows += d.rows;
         if (d.rows != batches.int64(3))
             problem(where + ": holds " + std::to_string(d.rows) + " rows, recorded " +
                     std::to_string(batches.int64(3)) + " (rows were added or deleted)");
@@ -147,10 +203,11 @@ audit::ChainVerification EvidenceStore::verify() const {
                     std::to_string(newest_version) + " batch (downgraded to hash fewer fields)");
         newest_version = std::max(newest_version, batches.int64(7));
         prev = batches.text(5);
-        chain.push_back(prev);
+        chain.push_back(store_head(chains));
     }
-    v.head = prev;
+    v.head = chain.empty() ? std::string() : chain.back();
     v.chain = std::move(chain);
+    for (auto& [name, c] : chains) v.clusters.push_back(std::move(c.info));
     {
         Stmt last(*m_db, "SELECT committed_at FROM batches ORDER BY id DESC LIMIT 1");
         if (last.step()) v.head_time = last.text(0);
@@ -163,6 +220,26 @@ audit::ChainVerification EvidenceStore::verify() const {
         if (orphans.step() && orphans.int64(0) != 0)
             problem(std::string(table) + ": " + std::to_string(orphans.int64(0)) +
                     " rows belong to no batch (inserted outside an ingest, or their batch was deleted)");
+    }
+    // Chain versions 1 and 2 do not hash the cluster columns: every batch written before schema 4
+    // belongs to cluster 'default' (the migration's value), so a cluster changed there is caught.
+    {
+        Stmt old(*m_db, "SELECT id FROM batches WHERE COALESCE(chain_version, 1) < 3 AND cluster <> 'default' ORDER BY id");
+        while (old.step())
+            problem("batch " + std::to_string(old.int64(0)) +
+                    ": written before clusters were recorded (chain version < 3) but its cluster is not 'default'");
+        Stmt mixed(*m_db, "SELECT b.id, b.cluster, s.id, s.cluster FROM batches b JOIN sources s ON s.id = b.source_id "
+                          "WHERE b.cluster <> s.cluster ORDER BY b.id");
+        while (mixed.step())
+            problem("batch " + std::to_string(mixed.int64(0)) + " is in cluster " + mixed.text(1) + " but its source " +
+                    std::to_string(mixed.int64(2)) + " in cluster " + mixed.text(3));
+        for (const char* table : store::k_evidence_tables) {
+            Stmt rows(*m_db, std::string("SELECT COUNT(*) FROM ") + table + " t JOIN batches b ON b.id = t.batch_id "
+                                 "WHERE t.cluster <> b.cluster");
+            if (rows.step() && rows.int64(0) != 0)
+                problem(std::string(table) + ": " + std::to_string(rows.int64(0)) +
+                        " rows name another cluster than their batch");
+        }
     }
     Stmt unsealed(*m_db, "SELECT s.id, s.path FROM sources s WHERE s.status = 'complete' AND NOT EXISTS "
                          "(SELECT 1 FROM batches b WHERE b.source_id = s.id AND b.seals_source = 1) ORDER BY s.id");

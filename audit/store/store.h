@@ -29,6 +29,7 @@ struct SourceIdentity {
     std::string head_sha256;  ///< sha256 of the first 64 KiB of raw bytes
     std::string mtime;        ///< RFC 3339 or ""
     std::string as_of;        ///< snapshot time used for exports, or ""
+    std::string cluster = "default";  ///< the cluster the source came from (schema 4)
 };
 
 struct SourceState {
@@ -54,12 +55,16 @@ public:
     store::Db& db() const { return *m_db; }
     const std::string& path() const;
 
-    /// The id of a completely ingested source with this content hash, if any.
-    std::optional<std::int64_t> find_complete_source(const std::string& sha256) const;
-    /// The id of a complete source with this path, head hash and size: a candidate duplicate.
+    /// The id of a completely ingested source of `cluster` with this content hash, if any.
+    std::optional<std::int64_t> find_complete_source(const std::string& sha256, const std::string& cluster) const;
+    /// The id of a complete source of id.cluster with this head hash and size: a candidate duplicate.
     std::optional<std::int64_t> find_candidate_duplicate(const SourceIdentity& id, std::int64_t size) const;
-    /// Finds a partial source with the same path and head hash (to resume it) or registers a new one.
+    /// Finds a partial source of the same cluster with the same path and head hash (to resume
+    /// it) or registers a new one.
     SourceState open_source(const SourceIdentity& id);
+
+    /// The clusters the store holds sources of, sorted by name.
+    std::vector<std::string> clusters() const;
 
     /// Recomputes the hash chain and row ownership and compares the schema with the one this
     /// binary creates (see `kueuegov audit verify`).

@@ -5,6 +5,7 @@
 #include "audit/check/store_view.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/evidence_source.h"
 #include "cli/ci_paths.h"
 #include "cli/fail_on.h"
 #include "cli/load.h"
@@ -124,10 +125,7 @@ int run_check(const CheckArgs& a) {
         std::cerr << "kueuegov: error: --from " << a.from << " is not before --to " << a.to << "\n";
         return k_exit_usage;
     }
-    if (a.db.empty() || !std::filesystem::exists(a.db)) {
-        std::cerr << "kueuegov: error: cannot open evidence store " << a.db << ": no such file\n";
-        return k_exit_usage;
-    }
+    if (!store_present(a.db)) return k_exit_usage;
     if (!a.policy.empty()) {
         model::SourceFiles files;
         model::DiagSink pd;
@@ -180,7 +178,7 @@ Verb audit_check_subcommand() {
                      "relabels, forced admissions, usage above quota, preemption bursts, missing change records",
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<CheckArgs>();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file written by audit ingest)");
+                cmd.add_option("--db", a->db, "Evidence store written by audit ingest: SQLite file or postgresql:// URL");
                 add_input_limit_flags(cmd);
                 cmd.add_option("--policy", a->policy,
                                "Governance policy file: platformOwners, changeRecordAnnotation, kueue:, rules:");

@@ -4,6 +4,7 @@
 #include "audit/head.h"
 #include "audit/signature.h"
 #include "audit/store/store.h"
+#include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/output_flag.h"
 #include "cli/verbs/audit.h"
@@ -48,14 +49,8 @@ int write_out(const std::string& text, const std::string& out) {
     return k_exit_ok;
 }
 
-bool store_exists(const std::string& db) {
-    if (std::filesystem::exists(db)) return true;
-    std::cerr << "kueuegov: error: cannot open evidence store " << db << ": no such file\n";
-    return false;
-}
-
 int run_head(const HeadArgs& a) {
-    if (!store_exists(a.db)) return k_exit_usage;
+    if (!store_present(a.db)) return k_exit_usage;
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
     audit::SignedHead h;
     if (!verified_head(store, h.head)) return k_exit_findings;
@@ -63,7 +58,7 @@ int run_head(const HeadArgs& a) {
 }
 
 int run_sign(const HeadArgs& a) {
-    if (!store_exists(a.db)) return k_exit_usage;
+    if (!store_present(a.db)) return k_exit_usage;
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_write);
     audit::SignedHead h;
     if (!verified_head(store, h.head)) return k_exit_findings;
@@ -85,7 +80,7 @@ Verb audit_head_subcommand() {
     return {"head", "Print the verified hash-chain head (sequence, hash, time, schema digest) as JSON",
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<HeadArgs>();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
+                cmd.add_option("--db", a->db, "Evidence store: SQLite file or postgresql:// URL")->required();
                 cmd.add_option("-o,--output", a->format, "Output format: json (the only one)")
                     ->check(deprecated_file_formats({"json"}));
                 cmd.add_option("--output-file", a->out, "Write the head to this file (default stdout)");
@@ -108,7 +103,7 @@ Verb audit_sign_subcommand() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<HeadArgs>();
                 add_input_limit_flags(cmd);
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
+                cmd.add_option("--db", a->db, "Evidence store: SQLite file or postgresql:// URL")->required();
                 cmd.add_option("--key", a->key, "Ed25519 private key, PEM (openssl genpkey -algorithm ed25519)")
                     ->required();
                 cmd.add_option("-o,--output", a->format, "Output format: json (the only one)")

@@ -1,6 +1,7 @@
 // `kueuegov audit ingest --db FILE SOURCE...`: reads audit logs (JSON lines, EventList,
 // gzip, stdin) and exports (kubectl get -o yaml|json, kubectl get events -o json) into the
 // evidence store, printing a progress line on a terminal and a per-source summary.
+#include "audit/cluster_name.h"
 #include "audit/ingest/ingest.h"
 #include "audit/store/schema.h"
 #include "audit/store/store.h"
@@ -24,7 +25,7 @@ namespace kg::cli {
 namespace {
 
 struct IngestArgs {
-    std::string db, as_of;
+    std::string db, as_of, cluster;
     std::vector<std::string> sources;
     std::size_t batch_rows = 5000;
     std::size_t max_line = audit::ingest::k_default_max_line;
@@ -116,7 +117,28 @@ std::vector<std::string> expand_sources(const std::vector<std::string>& given) {
     return out;
 }
 
+/// The cluster the sources are stored under: --cluster when given; else the store's one
+/// cluster, or "default" in a store that holds none. Several clusters and no --cluster is a
+/// usage error (nullopt, reported): the rows would land in a cluster the user did not choose.
+std::optional<std::string> ingest_cluster(const IngestArgs& a, const audit::EvidenceStore& store) {
+    if (!a.cluster.empty()) return a.cluster;
+    const std::vector<std::string> have = store.clusters();
+    if (have.empty()) return std::string("default");
+    if (have.size() == 1) return have.front();
+    std::string list;
+    for (const std::string& c : have) list += (list.empty() ? "" : ", ") + report::escape_terminal(c);
+    std::cerr << "kueuegov: error: evidence store " << report::escape_terminal(a.db) << " holds " << have.size()
+              << " clusters (" << list << "); name the cluster these sources come from with --cluster NAME\n";
+    return std::nullopt;
+}
+
 int run_ingest(const IngestArgs& a) {
+    if (!a.cluster.empty()) {
+        if (const std::string p = audit::cluster_name_problem(a.cluster); !p.empty()) {
+            std::cerr << "kueuegov: error: --cluster \"" << report::escape_terminal(a.cluster) << "\": " << p << "\n";
+            return k_exit_usage;
+        }
+    }
     audit::ingest::IngestOptions opt;
     opt.diag = &std::cerr;
     opt.limits = input_load_options();
@@ -132,6 +154,9 @@ int run_ingest(const IngestArgs& a) {
         opt.as_of = *t;
     }
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_write);
+    const auto cluster = ingest_cluster(a, store);
+    if (!cluster) return k_exit_usage;
+    opt.cluster = *cluster;
     ProgressLine progress;
     opt.on_commit = [&](const audit::ingest::Progress& p) { progress.update(p); };
 
@@ -171,8 +196,11 @@ int run_ingest(const IngestArgs& a) {
 Verb audit_ingest_subcommand() {
     return {"ingest", "Read audit logs and exports into the evidence store", [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<IngestArgs>();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file, created when missing; :memory: to only check sources)")
+                cmd.add_option("--db", a->db, "Evidence store: SQLite file (created when missing; :memory: to only check sources) or postgresql:// URL")
                     ->required();
+                cmd.add_option("--cluster", a->cluster,
+                               "Cluster the sources come from (default: the store's only cluster, or \"default\"); "
+                               "required once the store holds several");
                 cmd.add_option("--as-of", a->as_of,
                                "Snapshot time of exports, RFC 3339 (default: the file's modification time)");
                 cmd.add_option("--batch-rows", a->batch_rows, "Rows per committed batch")
@@ -197,6 +225,7 @@ Verb audit_ingest_subcommand() {
                            "  kubectl get clusterqueues,localqueues,workloads -A -o yaml > snap.yaml\n"
                            "  kueuegov audit ingest --db evidence.db --as-of 2026-10-05T09:00:00Z snap.yaml\n"
                            "  zcat audit.log.gz | kueuegov audit ingest --db evidence.db -\n"
+                           "  kueuegov audit ingest --db fleet.db --cluster prod-eu audit-eu.log\n"
                            "Ingesting a source again adds nothing; an interrupted ingest is completed by the next one.\n"
                            "Every line that is not a well-formed audit event (or object) is reported as file:line and\n"
                            "counted as bad: events read = kept + context + skipped + bad.\n"
@@ -205,7 +234,8 @@ Verb audit_ingest_subcommand() {
                            "after --max-input-bytes, stops the source (/dev/zero, a binary file, an endless stream).\n"
                            "Exit status: 0 everything ingested; 1 some lines, documents or sources were bad and\n"
                            "skipped (the rest kept), or a source changed while being read or was stopped at a limit\n"
-                           "(not sealed); 2 nothing could be read or the store could not be written.");
+                           "(not sealed); 2 nothing could be read or the store could not be written, a bad\n"
+                           "--cluster name, or no --cluster for a store that holds several clusters.");
                 return [a] { return run_ingest(*a); };
             }};
 }

@@ -4,6 +4,7 @@
 // NAMESPACE/NAME, or a bare cluster-scoped NAME (resolved by audit/timeline_target.h).
 #include "audit/store/store.h"
 #include "audit/timeline_target.h"
+#include "cli/evidence_source.h"
 #include "cli/verbs/audit.h"
 #include "report/timeline_render.h"
 
@@ -42,10 +43,7 @@ bool apply_namespace(TimelineArgs& a) {
 
 int run_timeline(TimelineArgs& a) {
     if (!apply_namespace(a)) return k_exit_usage;
-    if (!std::filesystem::exists(a.db)) {
-        std::cerr << "kueuegov: error: cannot open evidence store " << a.db << ": no such file\n";
-        return k_exit_usage;
-    }
+    if (!store_present(a.db)) return k_exit_usage;
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
     const model::Result<audit::Timeline> t = audit::timeline_for_target(store, a.target);
     if (!t) {
@@ -70,7 +68,7 @@ Verb audit_timeline_subcommand() {
                                "NAMESPACE/NAME (Workload, else Job, else LocalQueue), KIND/NAME, KIND/NAMESPACE/NAME or "
                                "a cluster-scoped NAME")
                     ->required();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file written by audit ingest)")->required();
+                cmd.add_option("--db", a->db, "Evidence store written by audit ingest: SQLite file or postgresql:// URL")->required();
                 cmd.add_option("-o,--output", a->output, "Output format")->check(CLI::IsMember({"text", "json"}));
                 cmd.add_option("-n,--namespace", a->namespace_,
                                "Namespace of a bare NAME or KIND/NAME target, as kubectl takes it");

@@ -7,6 +7,7 @@
 #include "audit/signature.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/verbs/audit.h"
 #include "report/escape.h"
@@ -51,10 +52,7 @@ void check_head(const audit::ChainVerification& v, const audit::SignedHead& expe
 }
 
 int run_verify(const VerifyArgs& a) {
-    if (!std::filesystem::exists(a.db)) {
-        std::cerr << "kueuegov: error: cannot open evidence store " << a.db << ": no such file\n";
-        return k_exit_usage;
-    }
+    if (!store_present(a.db)) return k_exit_usage;
     std::optional<audit::SignedHead> expected;
     if (!a.expect_head.empty()) {
         auto h = audit::read_expected_head(a.expect_head, input_load_options());
@@ -67,11 +65,16 @@ int run_verify(const VerifyArgs& a) {
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
     const audit::ChainVerification v = store.verify();
     const std::vector<audit::SourceInfo> sources = audit::query::sources(store);
-    std::cout << "store " << report::escape_terminal(a.db) << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
+    std::cout << "store " << report::escape_terminal(store_display(a.db)) << ": " << sources.size() << " sources, " << v.batches << " batches, " << v.rows
               << " rows\n";
     std::cout << "chain head: " << (v.head.empty() ? "(empty store)" : "batch " + std::to_string(v.chain.size()) + " " + v.head +
                                                                                " committed " + v.head_time)
               << "\n";
+    // One chain per cluster: each is listed once the store holds a named cluster.
+    if (v.clusters.size() > 1 || (v.clusters.size() == 1 && v.clusters.front().cluster != "default"))
+        for (const audit::ClusterChain& c : v.clusters)
+            std::cout << "cluster " << report::escape_terminal(c.cluster) << ": " << c.batches << " batches, " << c.rows
+                      << " rows, chain head " << c.head << "\n";
     std::vector<std::string> problems = v.problems;
     // A signed head file is checked with --pubkey; an unsigned one only against the chain, and
     // --pubkey then checks the latest signature recorded in the store.
@@ -105,7 +108,7 @@ Verb audit_verify_subcommand() {
     return {"verify", "Recompute the evidence store's hash chain and schema, check a recorded or signed head",
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<VerifyArgs>();
-                cmd.add_option("--db", a->db, "Evidence store (SQLite file)")->required();
+                cmd.add_option("--db", a->db, "Evidence store: SQLite file or postgresql:// URL")->required();
                 add_input_limit_flags(cmd);
                 cmd.add_flag("--check-files", a->check_files,
                              "Also re-read every source file still present and compare the stored rows with what it "

@@ -122,7 +122,7 @@ Verb chargeback_verb() {
             [](CLI::App& cmd) -> VerbAction {
                 auto a = std::make_shared<ChargebackArgs>();
                 add_filename_flags(cmd, a->paths, false);
-                cmd.add_option("--db", a->db, "Audit evidence store (kueuegov audit ingest) to charge from; instead of -f");
+                cmd.add_option("--db", a->db, "Audit evidence store (kueuegov audit ingest: SQLite file or postgresql:// URL) to charge from; instead of -f");
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
                 cmd.add_option("--prices", a->prices, "PriceList file (kueuegov.io/v1alpha1 kind PriceList)");
@@ -141,7 +141,8 @@ Verb chargeback_verb() {
                            "each quota while it was in force; -f sees one export (reservations open at --to).\n"
                            "FOCUS: the PriceList's billing: section names the billing account and provider, and\n"
                            "listPerHour a list price; see man kueuegov-chargeback.\n"
-                           "Exit status: 0 ok; 2 when an input or the store cannot be read.");
+                           "Exit status: 0 ok; 2 when an input or the store cannot be read; 3 when the store's "
+                           "PostgreSQL server cannot be reached.");
                 return [a] { return run_chargeback(*a); };
             }};
 }

@@ -114,7 +114,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
     if (!a.paths.empty())
         d.scope += ", " + std::to_string(c.workloads.size()) + " Workloads from " + std::to_string(a.paths.size()) +
                    " input path(s)";
-    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + a.db;
+    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + store_display(a.db);
     d.from = *from;
     d.to = *to;
     d.generated_at = model::reproducible_now();
@@ -187,7 +187,7 @@ Verb report_verb() {
                 auto a = std::make_shared<ReportArgs>();
                 add_filename_flags(cmd, a->paths, false);
                 cmd.add_option("--db", a->db,
-                               "Audit evidence store (kueuegov audit ingest): changes, history findings, admissions, "
+                               "Audit evidence store (kueuegov audit ingest: SQLite file or postgresql:// URL): changes, history findings, admissions, "
                                "waits, preemptions, usage and hash-chain verification for the period");
                 cmd.add_option("--policy", a->policy, "Governance policy file for the lint and history findings");
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
@@ -210,11 +210,12 @@ Verb report_verb() {
                            "  kueuegov report -f export/ --from 2026-01-01T00:00:00Z --to 2026-04-01T00:00:00Z -o md\n"
                            "Queue definitions come from -f when given, else from the store as of --to.\n"
                            "The HTML is one self-contained file (inline CSS and SVG, no scripts). SOURCE_DATE_EPOCH\n"
-                           "fixes the generated-at time. Exit status: 0 ok; 2 when an input or the store cannot be read.");
+                           "fixes the generated-at time. Exit status: 0 ok; 2 when an input or the store cannot be read; 3 when the store's "
+                           "PostgreSQL server cannot be reached.");
                 return [a] {
                     if (!report_output_flag(*a)) return static_cast<int>(k_exit_usage);
                     std::string command = "kueuegov report";
-                    if (!a->db.empty()) command += " --db " + a->db;
+                    if (!a->db.empty()) command += " --db " + store_display(a->db);
                     for (const auto& p : a->paths) command += " -f " + p;
                     if (!a->policy.empty()) command += " --policy " + a->policy;
                     command += " --from " + a->from + " --to " + a->to + " -o " + a->format;

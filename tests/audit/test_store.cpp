@@ -104,7 +104,7 @@ TEST_CASE("batches form an intact chain and duplicates add nothing") {
     CHECK(count(st.db(), "SELECT COUNT(*) FROM workload_events") == 3);
     CHECK(count(st.db(), "SELECT COUNT(*) FROM batches") == 2);
     CHECK(count(st.db(), "SELECT seals_source FROM batches ORDER BY id DESC LIMIT 1") == 1);
-    CHECK(st.find_complete_source("abc").has_value());
+    CHECK(st.find_complete_source("abc", "default").has_value());
     const kg::audit::ChainVerification v = st.verify();
     CHECK(v.intact);
     CHECK(v.batches == 2);
@@ -129,8 +129,9 @@ TEST_CASE("verify names the first batch whose rows were edited") {
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 ") && Catch::Contains("rows were added or deleted"));
     }
     SECTION("a row inserted outside an ingest") {
-        st.db().exec("PRAGMA foreign_keys = OFF; INSERT INTO workload_events(batch_id, line, nkey, origin, namespace, name, step, time, ts_us) "
-                     "VALUES (99, 1, 'x', 'audit', 'ml', 'fake', 'admitted', 't', 0)");
+        st.db().exec("PRAGMA foreign_keys = OFF; INSERT INTO workload_events(batch_id, line, nkey, origin, namespace, name, step, time, ts_us, "
+                     "cluster) "
+                     "VALUES (99, 1, 'x', 'audit', 'ml', 'fake', 'admitted', 't', 0, 'default')");
         const auto v = st.verify();
         REQUIRE_FALSE(v.intact);
         CHECK_THAT(v.problems.front(), Catch::Contains("belong to no batch"));

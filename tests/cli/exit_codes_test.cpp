@@ -1,6 +1,7 @@
 // The exit status of every verb, as man/kueuegov*.1 and the README document it: 0 ok,
 // 1 findings at or above --fail-on (or a verb's documented "1" case), 2 usage error or
-// unreadable/invalid input, whatever --fail-on says. One row per verb and code.
+// unreadable/invalid input, whatever --fail-on says, 3 the store's PostgreSQL server cannot be
+// reached. One row per verb and code.
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -80,6 +81,12 @@ const Row k_rows[] = {
     {"audit ingest unreadable", "audit ingest --db @T@/i.db @D@/no-such.jsonl", 2},
     {"audit verify", "audit verify --db @T@/e.db", 0},
     {"audit verify missing store", "audit verify --db @T@/no-such.db", 2},
+    {"audit verify unreachable server", "audit verify --db postgresql://kg@/ev?host=@T@/no-socket", 3},
+    {"audit ingest unreachable server", "audit ingest --db postgres://kg@/ev?host=@T@/no-socket @S@/audit/check-history.jsonl", 3},
+    {"audit check malformed URL", "audit check --db postgresql://kg@/ev?port=notanumber", 2},
+    {"audit check unknown URL option", "audit check --db postgresql://kg@/ev?colour=blue", 2},
+    {"chargeback unreachable server",
+     "chargeback --db postgresql://kg@/ev?host=@T@/no-socket --from 2026-10-01T00:00:00Z --to 2026-11-01T00:00:00Z", 3},
     {"audit check findings", "audit check --db @T@/e.db --fail-on warning", 1},
     {"audit check --fail-on never", "audit check --db @T@/e.db --fail-on never", 0},
     {"audit check missing store", "audit check --db @T@/no-such.db", 2},
