@@ -21,7 +21,8 @@ std::vector<audit::SourceInfo> sources(const EvidenceStore& st) {
                     "(SELECT COALESCE(SUM(events), 0) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(kept), 0) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(bad), 0) FROM batches b WHERE b.source_id = sources.id), cluster "
-                    "FROM sources ORDER BY id");
+                    "FROM sources WHERE " + cluster_clause("sources") + " ORDER BY id");
+    bind_scope(s, st);
     Stmt skipped(st.db(), "SELECT skipped FROM batches WHERE source_id = ? AND skipped IS NOT NULL ORDER BY id");
     while (s.step()) {
         audit::SourceInfo i;
@@ -61,9 +62,11 @@ std::vector<audit::WorkloadStep> workload_steps(const EvidenceStore& st, const s
         "COALESCE(t.preemptor_path, ''), COALESCE(t.cluster_queue, ''), COALESCE(t.local_queue, ''), t.priority, "
         "s.path, t.line FROM workload_events t";
     sql += k_evidence_join;
-    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) ORDER BY t.ts_us, t.id";
+    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND " + cluster_clause("t") +
+           " ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
     s.bind(1, ns).bind(2, name);
+    bind_scope(s, st);
     while (s.step()) {
         audit::WorkloadStep w;
         w.namespace_ = s.text(0);
@@ -93,8 +96,9 @@ std::vector<audit::JobRecord> jobs(const EvidenceStore& st) {
         "t.created_ts_us, COALESCE(t.creator, ''), t.queue_name, t.priority_class, t.kueue_mutated, t.origin, "
         "s.path, t.line FROM jobs t";
     sql += k_evidence_join;
-    sql += "WHERE t.code IS NULL OR t.code < 300 ORDER BY t.created_ts_us, t.id";
+    sql += "WHERE (t.code IS NULL OR t.code < 300) AND " + cluster_clause("t") + " ORDER BY t.created_ts_us, t.id";
     Stmt s(st.db(), sql);
+    bind_scope(s, st);
     while (s.step()) {
         audit::JobRecord j;
         j.kind = s.text(0);
@@ -121,8 +125,9 @@ std::vector<audit::JobLabelChange> job_label_changes(const EvidenceStore& st) {
         "SELECT t.kind, t.namespace, t.name, t.label, t.old_value, t.new_value, COALESCE(t.actor, ''), t.verb, "
         "t.time, t.ts_us, t.code, s.path, t.line FROM job_label_changes t";
     sql += k_evidence_join;
-    sql += "ORDER BY t.ts_us, t.id";
+    sql += "WHERE " + cluster_clause("t") + " ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
+    bind_scope(s, st);
     while (s.step()) {
         audit::JobLabelChange c;
         c.kind = s.text(0);
@@ -147,9 +152,10 @@ std::vector<audit::KueueEvent> kueue_events(const EvidenceStore& st, const std::
     Stmt s(st.db(), "SELECT namespace, name, COALESCE(regarding_kind, ''), COALESCE(regarding_namespace, ''), "
                     "COALESCE(regarding_name, ''), COALESCE(type, ''), COALESCE(reason, ''), COALESCE(message, ''), "
                     "COALESCE(reporting_component, ''), count, time, ts_us FROM k8s_events "
-                    "WHERE (?1 = '' OR regarding_namespace = ?1) AND (?2 = '' OR regarding_name = ?2) "
-                    "ORDER BY ts_us, id");
+                    "WHERE (?1 = '' OR regarding_namespace = ?1) AND (?2 = '' OR regarding_name = ?2) AND " +
+                        cluster_clause("") + " ORDER BY ts_us, id");
     s.bind(1, ns).bind(2, name);
+    bind_scope(s, st);
     while (s.step()) {
         audit::KueueEvent e;
         e.namespace_ = s.text(0);
@@ -171,8 +177,9 @@ std::vector<audit::KueueEvent> kueue_events(const EvidenceStore& st, const std::
 
 std::vector<audit::NamespaceRecord> namespaces(const EvidenceStore& st) {
     std::vector<audit::NamespaceRecord> out;
-    Stmt s(st.db(), "SELECT name, labels, origin, COALESCE(actor, ''), time, ts_us FROM namespaces "
-                    "ORDER BY name, ts_us, id");
+    Stmt s(st.db(), "SELECT name, labels, origin, COALESCE(actor, ''), time, ts_us FROM namespaces WHERE " +
+                        cluster_clause("") + " ORDER BY name, ts_us, id");
+    bind_scope(s, st);
     while (s.step()) {
         audit::NamespaceRecord n;
         n.name = s.text(0);

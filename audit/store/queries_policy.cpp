@@ -80,9 +80,10 @@ std::vector<audit::ObjectChange> object_changes(const EvidenceStore& st, const C
         "COALESCE(t.user_agent, ''), t.time, t.ts_us, COALESCE(t.audit_id, ''), t.body_captured, t.object_json, "
         "s.path, t.line FROM object_versions t";
     sql += k_evidence_join;
-    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND t.ts_us >= ?3 AND t.ts_us < ?4 "
-           "ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id";
+    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND t.ts_us >= ?3 AND t.ts_us < ?4 AND " +
+           cluster_clause("t") + " ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id";
     Stmt s(st.db(), sql);
+    bind_scope(s, st);
     s.bind(1, f.namespace_).bind(2, f.name).bind(3, f.from_us.value_or(INT64_MIN)).bind(4, f.to_us.value_or(INT64_MAX));
     std::string cur_key;
     std::optional<std::map<std::string, std::string>> prev;

@@ -6,6 +6,13 @@ namespace kg::audit::query::detail {
 
 using store::Stmt;
 
+std::string cluster_clause(const char* alias) {
+    const std::string col = *alias ? std::string(alias) + ".cluster" : std::string("cluster");
+    return "(?20 = '' OR " + col + " = ?20)";
+}
+
+void bind_scope(Stmt& s, const EvidenceStore& st) { s.bind(20, st.cluster_scope()); }
+
 std::string evidence(const Stmt& s, int path_col, int line_col) {
     return s.text(path_col) + ":" + std::to_string(s.int64(line_col));
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "audit/store/connection.h"
+#include "audit/store/store.h"
 #include "model/yaml/node.h"
 
 #include <cstdint>
@@ -16,6 +17,12 @@ namespace kg::audit::query::detail {
 /// Joins a row (alias t) to its batch and source: `evidence(s, path, line)` reads "path:line".
 inline constexpr const char* k_evidence_join =
     " JOIN batches b ON b.id = t.batch_id JOIN sources s ON s.id = b.source_id ";
+
+/// The cluster filter of every query: parameter ?20 (bound by bind_scope, "" = every cluster)
+/// against `alias`.cluster; its number stays clear of each query's own parameters.
+std::string cluster_clause(const char* alias);
+/// Binds the store's cluster scope (EvidenceStore::cluster_scope) to ?20.
+void bind_scope(store::Stmt& s, const EvidenceStore& st);
 
 std::string evidence(const store::Stmt& s, int path_col, int line_col);
 std::optional<std::string> opt_text(const store::Stmt& s, int col);

@@ -66,6 +66,11 @@ public:
     /// The clusters the store holds sources of, sorted by name.
     std::vector<std::string> clusters() const;
 
+    /// The cluster every query of audit/store/queries.h reads ("" = all clusters): readers
+    /// run once per cluster so objects of the same name in two clusters are never mixed.
+    void set_cluster_scope(std::string cluster) { m_scope = std::move(cluster); }
+    const std::string& cluster_scope() const { return m_scope; }
+
     /// Recomputes the hash chain and row ownership and compares the schema with the one this
     /// binary creates (see `kueuegov audit verify`).
     audit::ChainVerification verify() const;
@@ -79,6 +84,7 @@ private:
     class WriterLock;
     std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
+    std::string m_scope;
 };
 
 }  // namespace kg::audit

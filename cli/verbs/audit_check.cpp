@@ -7,6 +7,7 @@
 #include "audit/store/store.h"
 #include "cli/evidence_source.h"
 #include "cli/ci_paths.h"
+#include "cli/cluster_flag.h"
 #include "cli/fail_on.h"
 #include "cli/load.h"
 #include "cli/verbs/audit.h"
@@ -20,6 +21,7 @@
 #include <charconv>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -29,7 +31,7 @@ namespace {
 
 struct CheckArgs {
     std::string db, policy, from, to, output = "text", fail_on = "error", preemption_burst, sarif_root;
-    std::vector<std::string> enable, disable;
+    std::vector<std::string> enable, disable, clusters;
     bool list_rules = false;
 };
 
@@ -102,6 +104,26 @@ bool parse_burst(const std::string& text, audit::check::Thresholds& t) {
     return true;
 }
 
+/// Appends `part` to `all`, its file ids re-pointed into all.files; a non-empty `cluster`
+/// prefixes each message with the cluster it was found in.
+void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckResult part, const std::string& cluster) {
+    std::map<std::uint32_t, std::uint32_t> ids;
+    auto remap = [&](model::SourcePos& p) {
+        if (p.file_id == 0) return;
+        auto [it, fresh] = ids.try_emplace(p.file_id, 0);
+        if (fresh) it->second = all.files.add(part.files.name(p.file_id));
+        p.file_id = it->second;
+    };
+    for (model::Finding& f : part.findings) {
+        remap(f.pos);
+        for (model::RelatedPos& r : f.related) remap(r.pos);
+        if (!cluster.empty()) f.message = "cluster " + cluster + ": " + f.message;
+        all.findings.push_back(std::move(f));
+    }
+    for (const audit::check::Rule* r : part.rules_run)
+        if (std::find(all.rules_run.begin(), all.rules_run.end(), r) == all.rules_run.end()) all.rules_run.push_back(r);
+}
+
 int run_check(const CheckArgs& a) {
     if (a.list_rules) {
         return list_rules(a);
@@ -155,9 +177,22 @@ int run_check(const CheckArgs& a) {
     }
 
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
-    audit::check::fill_view(store, view);
-    audit::check::CheckResult res = audit::check::run_checks(view, opt);
-    report::FindingsSummary sum{audit::query::sources(store).size(), audit::check::object_count(view), 0, 0};
+    const auto clusters = selected_clusters(store, a.clusters);
+    if (!clusters) return k_exit_usage;
+    // Each cluster is judged on its own (a ClusterQueue of one name in two clusters is two
+    // queues); with several clusters in the store, each finding names its cluster.
+    const bool grouped = group_by_cluster(store);
+    audit::check::CheckResult res;
+    report::FindingsSummary sum{0, 0, 0, 0};
+    for (const std::string& cluster : *clusters) {
+        store.set_cluster_scope(cluster);
+        audit::check::HistoryView v = view;
+        audit::check::fill_view(store, v);
+        audit::check::CheckResult part = audit::check::run_checks(v, opt);
+        sum.files += audit::query::sources(store).size();
+        sum.objects += audit::check::object_count(v);
+        merge_cluster_findings(res, std::move(part), grouped ? cluster : std::string());
+    }
     if (a.output == "json") {
         report::render_findings_json(std::cout, res.files, res.findings, sum);
     } else if (a.output == "sarif") {
@@ -180,6 +215,7 @@ Verb audit_check_subcommand() {
                 auto a = std::make_shared<CheckArgs>();
                 cmd.add_option("--db", a->db, "Evidence store written by audit ingest: SQLite file or postgresql:// URL");
                 add_input_limit_flags(cmd);
+                add_cluster_filter_flag(cmd, a->clusters);
                 cmd.add_option("--policy", a->policy,
                                "Governance policy file: platformOwners, changeRecordAnnotation, kueue:, rules:");
                 cmd.add_option("--from", a->from, "Judge only events at or after this RFC 3339 time");

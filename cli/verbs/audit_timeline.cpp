@@ -4,8 +4,10 @@
 // NAMESPACE/NAME, or a bare cluster-scoped NAME (resolved by audit/timeline_target.h).
 #include "audit/store/store.h"
 #include "audit/timeline_target.h"
+#include "cli/cluster_flag.h"
 #include "cli/evidence_source.h"
 #include "cli/verbs/audit.h"
+#include "report/escape.h"
 #include "report/timeline_render.h"
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 namespace kg::cli {
 
@@ -20,6 +23,7 @@ namespace {
 
 struct TimelineArgs {
     std::string target, db, output = "text", namespace_;
+    std::vector<std::string> clusters;
 };
 
 /// -n NAMESPACE as kubectl takes it: NAME becomes NAMESPACE/NAME and KIND/NAME becomes
@@ -45,17 +49,58 @@ int run_timeline(TimelineArgs& a) {
     if (!apply_namespace(a)) return k_exit_usage;
     if (!store_present(a.db)) return k_exit_usage;
     audit::EvidenceStore store(a.db, audit::EvidenceStore::Access::read_only);
-    const model::Result<audit::Timeline> t = audit::timeline_for_target(store, a.target);
-    if (!t) {
-        std::cerr << "kueuegov: error: " << t.error().message << "\n";
+    const auto clusters = selected_clusters(store, a.clusters);
+    if (!clusters) return k_exit_usage;
+    if (!group_by_cluster(store)) {
+        // One cluster: the output is what it was before clusters existed.
+        const model::Result<audit::Timeline> t = audit::timeline_for_target(store, a.target);
+        if (!t) {
+            std::cerr << "kueuegov: error: " << t.error().message << "\n";
+            return k_exit_usage;
+        }
+        if (a.output == "json") {
+            report::render_timeline_json(std::cout, *t);
+        } else {
+            report::render_timeline_text(std::cout, *t);
+        }
+        return t->entries.empty() ? k_exit_findings : k_exit_ok;
+    }
+    // Several clusters: one timeline per selected cluster, each under its name (text), or
+    // {"clusters": [{"cluster": NAME, "timeline": ...}]} (JSON). Render first, print after, so
+    // an error in one cluster leaves no partial output.
+    // A target that names nothing in one cluster is left out there; one that names nothing in
+    // any selected cluster is the error it always was.
+    std::ostringstream out;
+    bool any = false;
+    std::size_t shown = 0;
+    std::string first_error;
+    if (a.output == "json") out << "{\"clusters\": [";
+    for (const std::string& cluster : *clusters) {
+        store.set_cluster_scope(cluster);
+        const model::Result<audit::Timeline> t = audit::timeline_for_target(store, a.target);
+        if (!t) {
+            if (first_error.empty()) first_error = "cluster " + cluster + ": " + t.error().message;
+            continue;
+        }
+        const std::size_t i = shown++;
+        any = any || !t->entries.empty();
+        if (a.output == "json") {
+            std::ostringstream one;
+            report::render_timeline_json(one, *t);
+            out << (i ? ", " : "") << "{\"cluster\": " << report::escape_json_string(cluster) << ", \"timeline\": " << one.str()
+                << "}";
+        } else {
+            out << (i ? "\n" : "") << "cluster " << report::escape_terminal(cluster) << ":\n";
+            report::render_timeline_text(out, *t);
+        }
+    }
+    if (shown == 0) {
+        std::cerr << "kueuegov: error: " << report::escape_terminal(first_error) << "\n";
         return k_exit_usage;
     }
-    if (a.output == "json") {
-        report::render_timeline_json(std::cout, *t);
-    } else {
-        report::render_timeline_text(std::cout, *t);
-    }
-    return t->entries.empty() ? k_exit_findings : k_exit_ok;
+    if (a.output == "json") out << "]}\n";
+    std::cout << out.str();
+    return any ? k_exit_ok : k_exit_findings;
 }
 
 }  // namespace
@@ -69,6 +114,7 @@ Verb audit_timeline_subcommand() {
                                "a cluster-scoped NAME")
                     ->required();
                 cmd.add_option("--db", a->db, "Evidence store written by audit ingest: SQLite file or postgresql:// URL")->required();
+                add_cluster_filter_flag(cmd, a->clusters);
                 cmd.add_option("-o,--output", a->output, "Output format")->check(CLI::IsMember({"text", "json"}));
                 cmd.add_option("-n,--namespace", a->namespace_,
                                "Namespace of a bare NAME or KIND/NAME target, as kubectl takes it");

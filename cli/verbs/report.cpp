@@ -15,6 +15,7 @@
 #include "audit/effects/queue_effects.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
+#include "cli/cluster_flag.h"
 #include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/output.h"
@@ -25,6 +26,7 @@
 #include "model/time.h"
 #include "report/diagnostic_render.h"
 #include "report/evidence_data.h"
+#include "report/escape.h"
 #include "report/evidence_report.h"
 
 #include <chrono>
@@ -41,6 +43,7 @@ namespace {
 struct ReportArgs {
     std::vector<std::string> paths;
     std::string db, policy, from, to, format = "html", format_alias, out, templates, generated_at;
+    std::vector<std::string> clusters;
 };
 
 /// Settles -o: a report format, or (deprecated, one release) the output file `report -o FILE`
@@ -88,9 +91,23 @@ int run_report(const ReportArgs& a, const std::string& command) {
         if (!in.ok || in.diags.error_count() != 0) return k_exit_usage;
     }
     std::unique_ptr<audit::EvidenceStore> store;
+    std::string cluster;  ///< named in the scope when the store holds several
     if (!a.db.empty()) {
         store = open_store_or_report(a.db);
         if (!store) return k_exit_usage;
+        // One report is about one cluster: its queues, findings and chain. A store of several
+        // clusters needs the one to report on (one report per cluster).
+        const auto clusters = selected_clusters(*store, a.clusters);
+        if (!clusters) return k_exit_usage;
+        if (clusters->size() > 1) {
+            std::string list;
+            for (const std::string& c : *clusters) list += (list.empty() ? "" : ", ") + report::escape_terminal(c);
+            std::cerr << "kueuegov: error: the evidence store holds several clusters (" << list
+                      << "); a report covers one: give --cluster NAME (one report per cluster)\n";
+            return k_exit_usage;
+        }
+        if (group_by_cluster(*store)) cluster = clusters->front();
+        if (!clusters->empty()) store->set_cluster_scope(clusters->front());
     }
     model::Cluster& c = in.cluster;
     // Without manifests, the definitions are the policy objects as the store last saw them.
@@ -115,6 +132,7 @@ int run_report(const ReportArgs& a, const std::string& command) {
         d.scope += ", " + std::to_string(c.workloads.size()) + " Workloads from " + std::to_string(a.paths.size()) +
                    " input path(s)";
     if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + store_display(a.db);
+    if (!cluster.empty()) d.scope += ", cluster " + cluster;
     d.from = *from;
     d.to = *to;
     d.generated_at = model::reproducible_now();
@@ -190,6 +208,8 @@ Verb report_verb() {
                                "Audit evidence store (kueuegov audit ingest: SQLite file or postgresql:// URL): changes, history findings, admissions, "
                                "waits, preemptions, usage and hash-chain verification for the period");
                 cmd.add_option("--policy", a->policy, "Governance policy file for the lint and history findings");
+                cmd.add_option("--cluster", a->clusters,
+                               "The cluster of the evidence store to report on (required when it holds several)");
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
                 // -o is the format, as in every other verb; until 0.2 a value that is no format is
