@@ -37,6 +37,9 @@ inline constexpr std::string_view k_unqueued_row = "__unqueued__";
 using MilliSeconds = __int128;  ///< milli-units x seconds
 
 struct ChargebackRow {
+    /// The cluster the evidence came from (issue 15); "" when unknown (an export without
+    /// --cluster). CSV and JSON show it only when some row has one.
+    std::string cluster;
     // Key columns; those not chosen by the grouping are empty.
     std::string cluster_queue, namespace_, local_queue;
     /// Set on the row of a Cohort's own quota (grouping by ClusterQueue or LocalQueue), whose

@@ -21,6 +21,11 @@ std::string cost_str(const std::optional<__int128>& c) {
 bool has_cq(ChargebackGroup g) { return g == ChargebackGroup::cluster_queue || g == ChargebackGroup::local_queue; }
 bool has_ns(ChargebackGroup g) { return g == ChargebackGroup::local_queue || g == ChargebackGroup::namespace_; }
 bool has_lq(ChargebackGroup g) { return g == ChargebackGroup::local_queue; }
+/// A cluster column only when the rows come from several clusters (the CLI sets row.cluster
+/// then), so a one-cluster export keeps its shape.
+bool has_cluster(const ChargebackResult& r) {
+    return std::any_of(r.rows.begin(), r.rows.end(), [](const ChargebackRow& row) { return !row.cluster.empty(); });
+}
 /// A cohort column only when a Cohort holds quota of its own, so other exports keep their shape.
 bool has_cohort(const ChargebackResult& r) {
     return std::any_of(r.rows.begin(), r.rows.end(), [](const ChargebackRow& row) { return !row.cohort.empty(); });
@@ -58,9 +63,11 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
     out << "  \"currency\": " << (r.total_cost_micro ? escape_json_string(r.currency) : std::string("null")) << ",\n";
     out << "  \"rows\": [";
     bool first = true;
+    const bool cluster_col = has_cluster(r);
     for (const auto& row : r.rows) {
         out << (first ? "\n" : ",\n") << "    {";
         first = false;
+        if (cluster_col) out << "\"cluster\": " << escape_json_string(row.cluster) << ", ";
         if (has_cq(r.group)) out << "\"clusterQueue\": " << escape_json_string(row.cluster_queue) << ", ";
         if (!row.cohort.empty()) out << "\"cohort\": " << escape_json_string(row.cohort) << ", ";
         if (has_lq(r.group)) out << "\"localQueue\": " << escape_json_string(row.local_queue) << ", ";
@@ -96,6 +103,8 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
 void render_csv(std::ostream& out, const ChargebackResult& r) {
     using audit::format_unit_hours;
     const bool cohort_col = has_cohort(r);
+    const bool cluster_col = has_cluster(r);
+    if (cluster_col) out << "cluster,";
     if (has_cq(r.group)) out << "cluster_queue,";
     if (cohort_col) out << "cohort,";
     if (has_ns(r.group)) out << "namespace,";
@@ -103,6 +112,7 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
     out << "flavor,resource,unit,used,within_nominal,borrowed,lent,idle_nominal,cost,currency,period_start,period_end\n";
     const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
     for (const auto& row : r.rows) {
+        if (cluster_col) out << escape_csv_field(row.cluster) << ',';
         if (has_cq(r.group)) out << escape_csv_field(row.cluster_queue) << ',';
         if (cohort_col) out << escape_csv_field(row.cohort) << ',';
         if (has_ns(r.group)) out << escape_csv_field(row.namespace_) << ',';

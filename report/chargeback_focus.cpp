@@ -30,7 +30,18 @@ struct FocusRow {
     std::string currency;
 };
 
+std::string resource_id_in_cluster(const ChargebackResult& r, const ChargebackRow& row);
+
+/// Queue names repeat across clusters: a row of a known cluster is identified within it
+/// ("kueue.x-k8s.io/clusters/prod-eu/clusterqueues/team-a"), so ResourceId stays unique in a
+/// fleet's dataset. The name is percent-encoded so a '/' in it cannot shift the path.
 std::string resource_id(const ChargebackResult& r, const ChargebackRow& row) {
+    const std::string id = resource_id_in_cluster(r, row);
+    if (row.cluster.empty()) return id;
+    return "kueue.x-k8s.io/clusters/" + escape_path_segment(row.cluster) + id.substr(std::string_view("kueue.x-k8s.io").size());
+}
+
+std::string resource_id_in_cluster(const ChargebackResult& r, const ChargebackRow& row) {
     if (!row.cohort.empty()) return "kueue.x-k8s.io/cohorts/" + row.cohort;
     switch (r.group) {
     case ChargebackGroup::cluster_queue: return "kueue.x-k8s.io/clusterqueues/" + row.cluster_queue;
@@ -82,6 +93,7 @@ std::string tags(const ChargebackRow& row) {
         if (out.size() > 1) out += ',';
         out += escape_json_string(k) + ":" + escape_json_string(v);
     };
+    tag("kueuegov.io/cluster", row.cluster);
     tag("kueue.x-k8s.io/cluster-queue", row.cluster_queue);
     tag("kueue.x-k8s.io/cohort", row.cohort);
     tag("kueue.x-k8s.io/local-queue", row.local_queue);
@@ -154,6 +166,11 @@ const std::vector<Column>& columns() {
         {"x_AllocatedMethodId", [](const FocusRow&) { return std::string("kueuegov.prorata-v1"); }},
         {"x_Basis", [](const FocusRow&) { return std::string("reserved"); }},
         {"x_Borrowed", [](const FocusRow& f) { return hours(f.row.borrowed, f.row); }, true},
+        // The cluster the charge comes from. FOCUS 1.2 has no cluster column: SubAccountId/Name
+        // already carry the namespace (the team that pays), RegionId/AvailabilityZone are the
+        // provider's locations, and a cluster is neither, so it is a custom column (x_ prefix,
+        // column_handling.md), also a tag (kueuegov.io/cluster) and part of ResourceId.
+        {"x_Cluster", [](const FocusRow& f) { return f.row.cluster; }},
         {"x_ClusterQueue", [](const FocusRow& f) { return f.row.cluster_queue; }},
         {"x_Cohort", [](const FocusRow& f) { return f.row.cohort; }},
         {"x_IdleNominal", [](const FocusRow& f) { return hours(f.row.idle_nominal, f.row); }, true},

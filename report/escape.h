@@ -47,6 +47,13 @@ std::string escape_xml_attribute(std::string_view s);
 /// bidi characters are made visible.
 std::string escape_csv_field(std::string_view s);
 
+/// One path segment (a directory name such as a partition's "cluster=NAME" value, or a part of
+/// a URI path): every byte outside [A-Za-z0-9_-] and '.' is percent-encoded (%2F for '/', %25
+/// for '%', controls and non-ASCII bytes too), as Hive-style partition paths escape values, and
+/// a segment of only dots ("." or "..") has its dots encoded, so the result can never name a
+/// parent or the same directory. Never empty: "" becomes "_".
+std::string escape_path_segment(std::string_view s);
+
 /// A JSON string literal with its quotes (through nlohmann). Control characters, DEL, C1 and
 /// bidi characters become \u escapes; bytes that are not UTF-8 become U+FFFD.
 std::string escape_json_string(std::string_view s);

@@ -7,6 +7,9 @@
 #include "audit/chargeback.h"
 #include "audit/evidence.h"
 #include "audit/store/store.h"
+#include "audit/cluster_name.h"
+#include "audit/ingest/gzip_file.h"
+#include "cli/cluster_flag.h"
 #include "cli/evidence_source.h"
 #include "cli/load.h"
 #include "cli/output.h"
@@ -16,9 +19,13 @@
 #include "model/time.h"
 #include "report/chargeback_export.h"
 #include "report/diagnostic_render.h"
+#include "report/escape.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <iostream>
 #include <memory>
 
@@ -29,8 +36,51 @@ namespace {
 struct ChargebackArgs {
     std::vector<std::string> paths;
     std::string db;
-    std::string from, to, prices, by = "clusterqueue", format = "csv", out;
+    std::string from, to, prices, by = "clusterqueue", format = "csv", out, out_dir;
+    std::vector<std::string> clusters;
 };
+
+/// The evidence of one cluster ("" = an export whose cluster was not named).
+struct ClusterPart {
+    std::string cluster;
+    audit::HeldQuotaEvidence held;
+};
+
+/// Writes the FOCUS rows as the partitioned tree Athena, BigQuery and DuckDB read (OpenCost's
+/// exporter layout): DIR/cluster=NAME/year=YYYY/month=MM/part-0.csv.gz, one file per cluster and
+/// billing month, each with the header. NAME is percent-encoded (report::escape_path_segment),
+/// so a hostile cluster name ('/', "..", control bytes) stays one directory below DIR; an
+/// unknown cluster is Hive's null partition.
+bool write_focus_tree(const std::string& dir, const std::vector<std::pair<std::string, audit::ChargebackResult>>& months) {
+    namespace fs = std::filesystem;
+    std::map<fs::path, std::vector<audit::ChargebackResult>> parts;
+    for (const auto& [cluster, m] : months) {
+        const auto [month_start, month_end] = model::calendar_month_of(m.from);
+        const std::string ym = model::format_rfc3339(month_start);  // YYYY-MM-...
+        const fs::path p = fs::path(dir) /
+                           ("cluster=" + (cluster.empty() ? std::string("__HIVE_DEFAULT_PARTITION__")
+                                                          : report::escape_path_segment(cluster))) /
+                           ("year=" + ym.substr(0, 4)) / ("month=" + ym.substr(5, 2));
+        parts[p].push_back(m);
+    }
+    for (const auto& [p, results] : parts) {
+        std::error_code ec;
+        fs::create_directories(p, ec);
+        if (ec) {
+            std::cerr << "kueuegov: error: cannot create " << report::escape_terminal(p.string()) << ": " << ec.message()
+                      << "\n";
+            return false;
+        }
+        std::ostringstream csv;
+        report::render_focus(csv, results);
+        if (const std::string e = audit::ingest::write_gzip_file((p / "part-0.csv.gz").string(), csv.str()); !e.empty()) {
+            std::cerr << "kueuegov: error: " << report::escape_terminal(e) << "\n";
+            return false;
+        }
+        std::cerr << "chargeback: wrote " << report::escape_terminal((p / "part-0.csv.gz").string()) << "\n";
+    }
+    return true;
+}
 
 int run_chargeback(const ChargebackArgs& a) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
@@ -49,6 +99,23 @@ int run_chargeback(const ChargebackArgs& a) {
     if (*to <= *from) {
         std::cerr << "kueuegov: error: --to must be after --from, found " << a.from << " and " << a.to << "\n";
         return k_exit_usage;
+    }
+    if (!a.out_dir.empty() && (a.format != "focus" || !a.out.empty())) {
+        std::cerr << "kueuegov: error: --out-dir writes the partitioned FOCUS tree: use it with -o focus and "
+                     "without --output-file\n";
+        return k_exit_usage;
+    }
+    if (a.db.empty() && a.clusters.size() > 1) {
+        std::cerr << "kueuegov: error: with -f, --cluster names the one cluster the export comes from, found "
+                  << a.clusters.size() << "\n";
+        return k_exit_usage;
+    }
+    if (a.db.empty() && !a.clusters.empty()) {
+        if (const std::string p = audit::cluster_name_problem(a.clusters.front()); !p.empty()) {
+            std::cerr << "kueuegov: error: --cluster \"" << report::escape_terminal(a.clusters.front()) << "\": " << p
+                      << "\n";
+            return k_exit_usage;
+        }
     }
     LoadedInput in;
     if (!a.paths.empty()) {
@@ -69,45 +136,83 @@ int run_chargeback(const ChargebackArgs& a) {
         prices = std::move(pl.value());
         have_prices = true;
     }
-    audit::HeldQuotaEvidence held;
+    // Each cluster is charged on its own (queues of one name in two clusters are two queues).
+    std::vector<ClusterPart> parts;
+    bool grouped = false;
     if (!a.db.empty()) {
         auto store = open_store_or_report(a.db);
         if (!store) return k_exit_usage;
-        held = audit::held_quota_from_store(*store, *from, *to);
-    } else {
-        held = audit::held_quota_from_export(in.cluster, *to);
-    }
-    const audit::ExportEvidence& ev = held.evidence;
-    audit::ChargebackInput ci;
-    ci.from = *from;
-    ci.to = *to;
-    ci.group = *audit::parse_chargeback_group(a.by);
-    ci.intervals = &ev.intervals;
-    ci.versions = &ev.versions;
-    ci.prices = have_prices ? &prices : nullptr;
-    std::cerr << "chargeback: " << held.fidelity << "\n";
-    if (a.format == "focus") {
-        // FOCUS rows belong to one billing period each: the period is charged month by month.
-        auto months = audit::compute_chargeback_by_month(ci);
-        if (!months.has_value()) {
-            std::cerr << "kueuegov: error: " << months.error().message << "\n";
-            return k_exit_usage;
+        const auto clusters = selected_clusters(*store, a.clusters);
+        if (!clusters) return k_exit_usage;
+        grouped = group_by_cluster(*store);
+        for (const std::string& c : *clusters) {
+            store->set_cluster_scope(c);
+            parts.push_back({c, audit::held_quota_from_store(*store, *from, *to)});
         }
+        if (parts.empty()) parts.push_back({"", audit::held_quota_from_store(*store, *from, *to)});  // empty store
+    } else {
+        parts.push_back({a.clusters.empty() ? std::string() : a.clusters.front(),
+                         audit::held_quota_from_export(in.cluster, *to)});
+    }
+    auto input_of = [&](const ClusterPart& p) {
+        audit::ChargebackInput ci;
+        ci.from = *from;
+        ci.to = *to;
+        ci.group = *audit::parse_chargeback_group(a.by);
+        ci.intervals = &p.held.evidence.intervals;
+        ci.versions = &p.held.evidence.versions;
+        ci.prices = have_prices ? &prices : nullptr;
+        return ci;
+    };
+    if (!parts.empty()) std::cerr << "chargeback: " << parts.front().held.fidelity << "\n";
+    if (a.format == "focus") {
+        // FOCUS rows belong to one billing period each: the period is charged month by month,
+        // cluster by cluster; every row carries its cluster (x_Cluster).
+        std::vector<std::pair<std::string, audit::ChargebackResult>> by_cluster;
+        for (const ClusterPart& p : parts) {
+            auto m = audit::compute_chargeback_by_month(input_of(p));
+            if (!m.has_value()) {
+                std::cerr << "kueuegov: error: " << m.error().message << "\n";
+                return k_exit_usage;
+            }
+            for (audit::ChargebackResult& r : *m) {
+                for (audit::ChargebackRow& row : r.rows) row.cluster = p.cluster;
+                by_cluster.emplace_back(p.cluster, std::move(r));
+            }
+        }
+        std::vector<audit::ChargebackResult> months;
+        for (const auto& [c, r] : by_cluster) months.push_back(r);
         std::vector<std::string> unpriced;
-        for (const auto& m : *months)
+        for (const auto& m : months)
             for (const auto& u : m.unpriced)
                 if (std::find(unpriced.begin(), unpriced.end(), u) == unpriced.end()) unpriced.push_back(u);
         for (const auto& u : unpriced) std::cerr << "chargeback: warning: no price for " << u << "\n";
         if (!have_prices)
             std::cerr << "chargeback: warning: no --prices: FOCUS costs are 0 " << prices.currency
                       << ", and the billing account and provider columns carry the PriceList defaults\n";
-        bool written = write_output(a.out, [&](std::ostream& out) { report::render_focus(out, *months); });
+        if (!a.out_dir.empty()) return write_focus_tree(a.out_dir, by_cluster) ? k_exit_ok : k_exit_usage;
+        bool written = write_output(a.out, [&](std::ostream& out) { report::render_focus(out, months); });
         return written ? k_exit_ok : k_exit_usage;
     }
-    auto res = audit::compute_chargeback(ci);
-    if (!res.has_value()) {
-        std::cerr << "kueuegov: error: " << res.error().message << "\n";
-        return k_exit_usage;
+    // CSV and JSON: one result; rows name their cluster when the store holds several.
+    std::optional<audit::ChargebackResult> res;
+    for (const ClusterPart& p : parts) {
+        auto one = audit::compute_chargeback(input_of(p));
+        if (!one.has_value()) {
+            std::cerr << "kueuegov: error: " << one.error().message << "\n";
+            return k_exit_usage;
+        }
+        if (grouped)
+            for (audit::ChargebackRow& row : one->rows) row.cluster = p.cluster;
+        if (!res) {
+            res = std::move(*one);
+            continue;
+        }
+        res->rows.insert(res->rows.end(), one->rows.begin(), one->rows.end());
+        if (one->total_cost_micro) res->total_cost_micro = res->total_cost_micro.value_or(0) + *one->total_cost_micro;
+        for (const auto& u : one->unpriced)
+            if (std::find(res->unpriced.begin(), res->unpriced.end(), u) == res->unpriced.end())
+                res->unpriced.push_back(u);
     }
     for (const auto& u : res->unpriced) std::cerr << "chargeback: warning: no price for " << u << "\n";
     const auto f = a.format == "json" ? report::ChargebackFormat::json : report::ChargebackFormat::csv;
@@ -132,6 +237,13 @@ Verb chargeback_verb() {
                                "Output format: csv, json or focus (FinOps FOCUS 1.2, one billing period per month)")
                     ->check(CLI::IsMember({"csv", "json", "focus"}));
                 cmd.add_option("--output-file", a->out, "Write to this file instead of stdout");
+                cmd.add_option("--out-dir", a->out_dir,
+                               "With -o focus: write DIR/cluster=NAME/year=YYYY/month=MM/part-0.csv.gz (gzip), the "
+                               "partitioned layout Athena, BigQuery and DuckDB read");
+                cmd.add_option("--cluster", a->clusters,
+                               "With --db: charge only these clusters (comma-separated or repeated; default all). "
+                               "With -f: the cluster the export comes from")
+                    ->delimiter(',');
                 cmd.footer("Examples:\n"
                            "  kueuegov chargeback --db evidence.db --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z\n"
                            "  kueuegov chargeback -f export/ --from 2026-01-01T00:00:00Z --to 2026-02-01T00:00:00Z\n"
