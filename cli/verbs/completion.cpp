@@ -2,13 +2,15 @@
 // `kueuegov __complete WORDS... CURRENT` answers it (and kubectl's plugin completion through
 // kubectl_complete-kueuegov) from the CLI11 definitions of the running binary
 // (cli/completion/complete.h). Values that are data, not flags, come from here: rule ids for
-// --enable/--disable and the kinds `inspect` takes.
+// --enable/--disable, the kinds `inspect` takes and --cluster names from the store --db names.
 #include "audit/check/rule.h"
+#include "audit/store/store.h"
 #include "cli/completion/complete.h"
 #include "cli/completion/scripts.h"
 #include "cli/verbs.h"
 #include "lint/rule.h"
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -16,8 +18,29 @@ namespace kg::cli {
 
 namespace {
 
+/// The clusters of the store named by --db in `words` (none when absent or unreadable: a
+/// completion never fails loudly).
+std::vector<std::string> store_clusters(const std::vector<std::string>& words) {
+    std::string db;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (words[i] == "--db" && i + 1 < words.size()) db = words[i + 1];
+        else if (words[i].rfind("--db=", 0) == 0) db = words[i].substr(5);
+    }
+    if (db.empty() || !std::filesystem::is_regular_file(db)) return {};
+    try {
+        return audit::EvidenceStore(db, audit::EvidenceStore::Access::read_only).clusters();
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 bool data_values(const CLI::App& cmd, const CLI::Option* opt, std::size_t positional,
-                 const std::vector<std::string>&, std::vector<CompletionCandidate>& out) {
+                 const std::vector<std::string>& words, std::vector<CompletionCandidate>& out) {
+    if (opt && opt->check_lname("cluster")) {
+        // The clusters the evidence store holds (ingest may also name a new one).
+        for (const std::string& c : store_clusters(words)) out.push_back({c, "cluster in the evidence store"});
+        return true;
+    }
     const CLI::App* parent = cmd.get_parent();
     const bool audit_check = cmd.get_name() == "check" && parent && parent->get_name() == "audit";
     if (opt && (opt->check_lname("enable") || opt->check_lname("disable"))) {
