@@ -1,6 +1,7 @@
 // Cluster identity in the evidence store (schema 4, issue 15): the migration of a store written
 // by schema 3, one hash chain per cluster, natural keys per cluster, and the store head over
 // several chains.
+#include "audit/cluster_name.h"
 #include "audit/head.h"
 #include "audit/store/batch_writer.h"
 #include "audit/store/chain.h"
@@ -189,4 +190,17 @@ TEST_CASE("two clusters ingested interleaved each form an intact chain; the head
     const ChainVerification after = st.verify();
     CHECK(after.intact);  // the chain alone cannot tell (anyone can recompute it) ...
     CHECK_FALSE(check_expected_head(after, recorded).problems.empty());  // ... a recorded head can
+}
+
+TEST_CASE("cluster names: control characters, commas, empty and over-long names are refused") {
+    CHECK(cluster_name_problem("prod-eu").empty());
+    CHECK(cluster_name_problem("projects/p/locations/europe-west4/clusters/c1").empty());  // '/' is allowed
+    CHECK(cluster_name_problem("..").empty());  // stored as given; paths encode it
+    CHECK_THAT(cluster_name_problem(""), Catch::Contains("empty"));
+    CHECK_THAT(cluster_name_problem("a\nb"), Catch::Contains("control characters (byte 10 at offset 1)"));
+    CHECK_THAT(cluster_name_problem(std::string("a\x1b[31m", 6)), Catch::Contains("control characters"));
+    CHECK_THAT(cluster_name_problem("a\x7f"), Catch::Contains("control characters"));
+    CHECK_THAT(cluster_name_problem("eu,us"), Catch::Contains("','"));
+    CHECK(cluster_name_problem(std::string(253, 'a')).empty());
+    CHECK_THAT(cluster_name_problem(std::string(254, 'a')), Catch::Contains("at most 253"));
 }

@@ -121,3 +121,18 @@ TEST_CASE("completion scripts exist for bash, zsh and fish, and nothing else", "
     CHECK(kg::test::run({"completion", "tcsh"}, d.path).rc == 2);
     CHECK(shell("bash -n <(" + quote(KG_BINARY) + " completion bash) && echo ok") == "ok\n");
 }
+
+TEST_CASE("--cluster completes the clusters of the store --db names", "[cli][completion]") {
+    Dir d;
+    const std::string db = (fs::path(d.path) / "e.db").string();
+    const std::string log = (fs::path(KG_SOURCE_DIR) / "testdata/audit/lifecycle.jsonl").string();
+    for (const char* c : {"prod-eu", "prod-us"}) kg::test::run({"audit", "ingest", "--db", db, "--cluster", c, log}, d.path);
+    kg::test::Run r = kg::test::run({"__complete", "audit", "check", "--db", db, "--cluster", ""}, d.path);
+    CHECK(r.out == "prod-eu\tcluster in the evidence store\nprod-us\tcluster in the evidence store\n:4\n");
+    r = kg::test::run({"__complete", "chargeback", "--db=" + db, "--cluster", "prod-u"}, d.path);
+    CHECK(r.out == "prod-us\tcluster in the evidence store\n:4\n");
+    // No store, or not a store: nothing to offer, and no error.
+    r = kg::test::run({"__complete", "audit", "timeline", "--cluster", ""}, d.path);
+    CHECK(r.rc == 0);
+    CHECK(r.out == ":4\n");
+}
