@@ -48,6 +48,7 @@ struct ResourceFlavor {
     std::vector<Taint> node_taints;
     std::vector<Toleration> tolerations;
     std::string topology_name;
+    SourcePos topology_name_pos;  ///< value of `topologyName`, unknown when absent
     SourcePos node_labels_pos;  ///< key `nodeLabels`, unknown when absent
 };
 

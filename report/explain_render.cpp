@@ -8,6 +8,7 @@
 #include "model/time.h"
 #include "report/escape.h"
 #include "report/escape_json.h"
+#include "report/explain_topology.h"
 #include "sim/preemption_message.h"
 
 #include <nlohmann/json.hpp>
@@ -134,12 +135,16 @@ std::string verdict_sentence(const Explanation& e) {
             if (!v.resource.empty())
                 return "waits for quota: " + amount_text(v.resource, v.short_by) + " more " + v.resource +
                        " in flavor " + v.flavor + " than is free, and nothing it may preempt";
+            if (const sim::TopologyFitRecord* t = blocking_topology(e))
+                return "waits for room in the topology: " + topology_summary(*t);
             return "waits for quota: " + v.detail;
         case VerdictKind::waits_for_preemptions: return "waits for the workloads being preempted to release their quota";
         case VerdictKind::never_fits:
             if (!v.resource.empty())
                 return "can never fit as configured: it needs " + amount_text(v.resource, v.short_by) + " " +
                        v.resource + " more than flavor " + v.flavor + " can ever give it, borrowing included";
+            if (const sim::TopologyFitRecord* t = blocking_topology(e))
+                return "can never fit as configured: " + topology_summary(*t);
             return "can never fit as configured: " + v.detail;
         case VerdictKind::behind_strict_fifo_head:
             return "behind the StrictFIFO head " + key(*v.head) + ", which blocks ClusterQueue " +
@@ -230,6 +235,7 @@ void render_text(std::ostream& out, const Explanation& e) {
                             std::string(h.preemptible ? "yes" : "no") + " (" + safe(h.why) + ")"});
         print_table(out, rows);
     }
+    render_topology_text(out, e);
     const sim::SimulatedOutcome& o = e.outcome;
     out << "  simulated (" << o.cycles << (o.cycles == 1 ? " cycle" : " cycles") << "):";
     if (o.admitted_cycle) {
@@ -331,6 +337,7 @@ void render_json(std::ostream& out, const Explanation& e, const std::optional<Vi
                                 {"borrowing", h.borrowing},
                                 {"preemptible", h.preemptible},
                                 {"policy", h.why}});
+    j["topology"] = topology_json(e);
     const sim::SimulatedOutcome& o = e.outcome;
     ordered_json pre = ordered_json::array();
     for (const sim::Preemption& p : o.preempting)

@@ -6,9 +6,11 @@
 #pragma once
 
 #include "model/amount.h"
+#include "model/pod_requests.h"
 #include "sim/fit_mode.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,6 +45,55 @@ struct HeadRecord {
     std::vector<std::pair<std::string, std::string>> targets;  ///< preemption targets (workload, reason)
 };
 
+/// One topology domain as TAS placement counted it for one pod set (Kueue's domainState).
+struct TopologyDomainFit {
+    std::string id;                ///< Kueue's DomainID (values joined by ",")
+    std::string name;              ///< the domain's own value at its level
+    std::int32_t pods = 0;         ///< pods of the pod set that fit
+    std::int32_t slices = 0;       ///< slices that fit
+    model::ResourceAmounts free;   ///< the pod set's resources (and `pods`) free on the nodes it may use
+};
+
+struct TopologyLevelFit {
+    std::string level;  ///< the level's node label
+    std::vector<TopologyDomainFit> domains;  ///< most room first (slices, pods, then values)
+};
+
+/// What one run of TAS placement (sim/tas/tas_placement) counted, recorded as it decides.
+struct TopologyPlacementTrace {
+    std::vector<TopologyLevelFit> levels;  ///< from the highest level down to the requested one
+    std::int32_t slice_size = 1;
+    std::string slice_level;
+    int fit_level = -1;                    ///< index into `levels` where the placement fit, -1: none
+    std::vector<std::string> fit_domains;  ///< the domain ids chosen at fit_level
+    std::string limiting;                  ///< the requested resource scarcest in the best domain
+};
+
+/// A workload holding usage in a topology domain.
+struct TopologyHolder {
+    std::string workload;
+    model::ResourceAmounts amounts;  ///< with `pods`
+};
+
+/// One pod set's TAS placement attempt in one flavor (the TAS block of assignFlavors).
+struct TopologyFitRecord {
+    std::string workload, cluster_queue, pod_set, flavor, topology;
+    std::string kind;   ///< required | preferred | unconstrained | slices | implied
+    std::string level;  ///< the requested level's node label ("" when not found)
+    std::int32_t count = 0;
+    model::ResourceAmounts per_pod;  ///< one pod's requests, without `pods`
+    bool empty_cluster = false;      ///< placed as if nothing were admitted (Kueue's WithSimulateEmpty)
+    bool fits = false;
+    std::string failure;  ///< Kueue's reason, verbatim
+    TopologyPlacementTrace trace;
+    /// A failed `required` request placed again as `preferred` on the same usage.
+    std::optional<TopologyPlacementTrace> as_preferred;
+    bool preferred_fits = false;
+    std::string best_domain;  ///< the requested level's domain with most room
+    std::vector<TopologyHolder> best_domain_holders;  ///< admitted workloads using it, most first
+    bool fits_without_holders = false;  ///< the placement succeeds once they release it
+};
+
 struct WorkloadInfo;
 
 class ExplainRecorder {
@@ -55,6 +106,9 @@ public:
     /// At nomination of a head that does not fit as it is: the workloads reserving quota in its
     /// ClusterQueue's cohort tree at that moment (valid during the call only).
     virtual void holders(const std::string& /*workload*/, const std::vector<const WorkloadInfo*>& /*reserving*/) {}
+    /// Whether topology_fit() is wanted for this workload (it costs a copy of the domain counts).
+    virtual bool wants_topology(const std::string& /*workload*/) const { return false; }
+    virtual void topology_fit(const TopologyFitRecord&) {}
 };
 
 }  // namespace kg::sim

@@ -417,7 +417,7 @@ public:
             if (failed) break;
         }
         out.no_fit_reason = category_rank < 0 ? "WaitingForQuota" : k_rank[category_rank];
-        if (m_in.tas) tas::assign_topology(*m_in.tas, *m_in.cluster, m_node, wl, out);
+        if (m_in.tas) tas::assign_topology(*m_in.tas, *m_in.cluster, m_node, wl, out, m_in.recorder);
         return out;
     }
 

@@ -18,7 +18,8 @@ namespace {
 
 // Kinds a verb can do without: Kueue serves Cohort only since v0.11 and the others are optional
 // features; simulate then says what it assumed (sim/assumptions).
-const std::set<std::string> k_optional{"cohorts", "admissionchecks", "workloadpriorityclasses", "priorityclasses"};
+const std::set<std::string> k_optional{"cohorts", "admissionchecks", "workloadpriorityclasses", "priorityclasses",
+                                       "topologies"};
 
 std::string base_of(const std::string& kind) { return kind.substr(0, kind.find('.')); }
 
@@ -68,7 +69,8 @@ std::vector<std::string> live_kinds(LiveVerb verb) {
             break;
         case LiveVerb::simulate:  // everything admission reads (the kinds of export-command)
             k.insert(k.end(), {"workloadpriorityclasses.kueue.x-k8s.io", "workloads.kueue.x-k8s.io", "namespaces",
-                               "priorityclasses.scheduling.k8s.io", "jobs.batch"});
+                               "priorityclasses.scheduling.k8s.io", "jobs.batch", "topologies.kueue.x-k8s.io",
+                               "nodes", "pods"});
             break;
         case LiveVerb::diff_state: break;  // returned above
     }

@@ -56,7 +56,7 @@ bool data_values(const CLI::App& cmd, const CLI::Option* opt, std::size_t positi
     if (!opt && positional == 0 && cmd.get_name() == "inspect") {
         // The first positional may be a kind (or a path: the shell still offers files when
         // nothing here matches what was typed).
-        for (const char* k : {"clusterqueue", "cohort", "localqueue"}) out.push_back({k, "kind"});
+        for (const char* k : {"clusterqueue", "cohort", "localqueue", "topology"}) out.push_back({k, "kind"});
         return false;
     }
     return false;

@@ -10,9 +10,11 @@ namespace {
 
 // The kinds simulate, explain and inspect read (sim/assumptions.cpp warns for each one an
 // input references but lacks). Jobs stand for every integrated kind the inputs may hold.
+// Topologies, Nodes and Pods are what topology-aware scheduling places on (sim/tas): the
+// levels, the Nodes' labels, allocatable and taints, and the capacity bound non-TAS Pods use.
 constexpr const char* k_kinds =
     "clusterqueues,localqueues,resourceflavors,cohorts,admissionchecks,workloadpriorityclasses,workloads,"
-    "namespaces,priorityclasses,jobs";
+    "namespaces,priorityclasses,jobs,topologies,nodes,pods";
 
 }  // namespace
 
@@ -23,10 +25,10 @@ Verb export_command_verb() {
                 cmd.add_option("--output-file", *file, "File name the printed command writes (default state.yaml)");
                 cmd.footer("Example:\n"
                            "  eval \"$(kueuegov export-command)\" && kueuegov simulate -f state.yaml\n"
-                           "A cluster whose Kueue serves no Cohort kind rejects \"cohorts\": drop it from the list;\n"
-                           "simulate then says which cohorts it assumed.\n"
-                           "With topology-aware scheduling also export topologies,nodes,pods: TAS placement needs\n"
-                           "the Topology levels, the Nodes' labels, allocatable and taints, and the bound Pods.");
+                           "A cluster whose Kueue serves no Cohort (or Topology) kind rejects \"cohorts\" (or\n"
+                           "\"topologies\"): drop it from the list; simulate then says which cohorts it assumed.\n"
+                           "topologies,nodes,pods are for topology-aware scheduling: TAS placement needs the\n"
+                           "Topology levels, the Nodes' labels, allocatable and taints, and the bound Pods.");
                 return [file] {
                     std::cout << "kubectl get " << k_kinds << " -A -o yaml > " << *file << "\n";
                     return k_exit_ok;

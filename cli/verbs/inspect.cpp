@@ -8,9 +8,11 @@
 #include "cli/verbs.h"
 #include "report/assumptions_render.h"
 #include "report/inspect_render.h"
+#include "report/topology_render.h"
 #include "sim/assumptions.h"
 #include "sim/queue_overview.h"
 #include "sim/queue_overview_scope.h"
+#include "sim/tas/tas_overview.h"
 
 #include <iostream>
 #include <map>
@@ -60,7 +62,60 @@ void split_positionals(InspectFlags& fl, sim::OverviewScope& scope) {
     fl.paths.insert(fl.paths.end(), rest.begin(), rest.end());
 }
 
+/// `inspect topology [NAME]` (also topologies, topology/NAME): the TAS domain trees. Takes the
+/// kind and name off the positionals; false when the first positional is not that kind.
+bool take_topology(InspectFlags& fl, std::optional<std::string>& name) {
+    if (fl.positionals.empty()) return false;
+    std::string first = fl.positionals.front();
+    std::string slash_name;
+    if (auto slash = first.find('/'); slash != std::string::npos) {
+        slash_name = first.substr(slash + 1);
+        first = first.substr(0, slash);
+    }
+    if (first != "topology" && first != "topologies") return false;
+    fl.positionals.erase(fl.positionals.begin());
+    name = slash_name;
+    if (slash_name.empty() && !fl.positionals.empty()) {
+        name = fl.positionals.front();
+        fl.positionals.erase(fl.positionals.begin());
+    }
+    return true;
+}
+
+int run_topology(InspectFlags& fl, const std::string& name) {
+    if (!fl.scope.namespace_.empty() || !fl.scope.selector.empty()) {
+        std::cerr << "kueuegov: error: -n and -l do not apply to topology (Topology is cluster-scoped and "
+                     "selected by NAME)\n";
+        return k_exit_usage;
+    }
+    fl.paths.insert(fl.paths.end(), fl.positionals.begin(), fl.positionals.end());
+    LoadedInput in;
+    // Live: the kinds simulate reads, Topologies, Nodes and Pods among them.
+    if (!load_sources(fl.paths, fl.live, LiveVerb::simulate, "inspect", in)) {
+        return k_exit_usage;
+    }
+    std::vector<sim::TopologyOverview> all = sim::topology_overview(in.cluster);
+    if (!name.empty()) {
+        std::erase_if(all, [&](const sim::TopologyOverview& t) { return t.name != name; });
+        if (all.empty()) {
+            std::cerr << "kueuegov: error: topology \"" << name << "\" not found in the inputs\n";
+            return k_exit_usage;
+        }
+    }
+    if (fl.output == "name") {
+        report::render_topology_names(std::cout, all);
+    } else {
+        report::render_topologies(std::cout, all,
+                                  fl.output == "json"   ? report::InspectFormat::json
+                                  : fl.output == "yaml" ? report::InspectFormat::yaml
+                                  : fl.output == "wide" ? report::InspectFormat::wide
+                                                        : report::InspectFormat::text);
+    }
+    return in.diags.error_count() ? k_exit_usage : k_exit_ok;
+}
+
 int run(InspectFlags& fl) {
+    if (std::optional<std::string> name; take_topology(fl, name)) return run_topology(fl, *name);
     sim::OverviewScope scope;
     split_positionals(fl, scope);
     scope.namespace_ = fl.scope.namespace_;
@@ -104,7 +159,7 @@ Verb inspect_verb() {
                                "for stdin. Repeatable");
                 cmd.add_option("args", fl->positionals,
                                "[KIND [NAME]] then more paths, as with -f. KIND: clusterqueue (cq), cohort, "
-                               "localqueue (lq), singular or plural; KIND/NAME works too");
+                               "localqueue (lq), topology, singular or plural; KIND/NAME works too");
                 add_input_limit_flags(cmd);
                 add_scope_flags(cmd, fl->scope);
                 add_live_flags(cmd, fl->live);
@@ -115,6 +170,7 @@ Verb inspect_verb() {
                            "  kueuegov inspect clusterqueue team-a -f queues/\n"
                            "  kueuegov inspect cohort gpu-pool -f queues/ -o json\n"
                            "  kueuegov inspect localqueue -n team-a -f queues/ -o name\n"
+                           "  kueuegov inspect topology gpu-topo -f state.yaml  # TAS domains: used/capacity\n"
                            "  kueuegov inspect -l tier=gpu -n team-a -f queues/\n"
                            "  eval \"$(kueuegov export-command)\" && kueuegov inspect -f state.yaml -o wide\n"
                            "  kueuegov inspect --live -n team-a             # through kubectl, current context\n"

@@ -232,6 +232,7 @@ void decode_resource_flavor(const Node& obj, ObjectMeta meta, Cluster& out, Diag
         rf.node_taints = decode_taints(spec->get("nodeTaints"), diags, "spec.nodeTaints");
         rf.tolerations = decode_tolerations(spec->get("tolerations"), diags, "spec.tolerations");
         rf.topology_name = as_string(spec->get("topologyName"), diags, "spec.topologyName").value_or("");
+        if (const auto* t = spec->get("topologyName")) rf.topology_name_pos = t->pos;
     }
     out.resource_flavors.push_back(std::move(rf));
 }

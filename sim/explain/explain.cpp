@@ -91,6 +91,10 @@ public:
         if (r.workload == m_key) m_cycle_fits.push_back(r);
     }
     bool wants_holders(const std::string& workload) const override { return workload == m_key; }
+    bool wants_topology(const std::string& workload) const override { return workload == m_key; }
+    void topology_fit(const TopologyFitRecord& r) override {
+        if (r.workload == m_key) m_cycle_topology.push_back(r);
+    }
     void holders(const std::string& workload, const std::vector<const WorkloadInfo*>& held) override {
         if (workload != m_key) return;
         m_cycle_holders.clear();
@@ -116,15 +120,29 @@ public:
                               f.nominal, f.available, f.potential, f.mode, f.reason});
         }
         m_cycle_fits.clear();
+        // Topology: the placement of each pod set, flavor and usage (current or empty) behind
+        // the decision: the last one (the recomputation when domains filled up earlier in the
+        // cycle, TASRecomputeAssignmentWithinSchedulingCycle), or for a head that fits the last
+        // one that fit (partial admission's search ends on the count it admits, not its last probe).
+        topology.clear();
+        std::set<std::tuple<std::string, std::string, bool>> placed;
+        for (bool fitting_only : {r.mode == Mode::fit, false})
+            for (auto it = m_cycle_topology.rbegin(); it != m_cycle_topology.rend(); ++it)
+                if ((!fitting_only || it->fits) && placed.insert({it->pod_set, it->flavor, it->empty_cluster}).second)
+                    topology.push_back(*it);
+        std::reverse(topology.begin(), topology.end());
+        m_cycle_topology.clear();
     }
     std::optional<HeadRecord> head_record;
     std::vector<FlavorCheck> checks;
+    std::vector<TopologyFitRecord> topology;
     std::vector<WorkloadInfo> reserving;  ///< who held quota in its cohort tree at that nomination
 
 private:
     std::string m_key;
     std::vector<WorkloadInfo> m_cycle_holders;
     std::vector<FlavorFitRecord> m_cycle_fits;
+    std::vector<TopologyFitRecord> m_cycle_topology;
 };
 
 SimulatedOutcome outcome_of(const SimulationResult& result, const std::string& key, const Recorder& rec) {
@@ -221,11 +239,13 @@ std::optional<Explanation> explain_workload(const Cluster& cluster, std::string_
         if (auto r = nominate_as_head(cluster, so, key)) {
             as_head.head(*r);
             e->flavor_checks = std::move(as_head.checks);
+            e->topology = std::move(as_head.topology);
             reserving = std::move(as_head.reserving);
             e->flavors_as_if_head = true;
         }
     } else {
         e->flavor_checks = std::move(rec.checks);
+        e->topology = std::move(rec.topology);
         reserving = std::move(rec.reserving);
     }
     e->holders = quota_holders(cluster, *e, reserving);

@@ -8,6 +8,7 @@
 #include "model/amount.h"
 #include "model/cluster.h"
 #include "model/pod_requests.h"
+#include "sim/explain_recorder.h"
 #include "sim/fit_mode.h"
 #include "sim/queue_path.h"
 
@@ -146,6 +147,8 @@ struct Explanation {
     std::vector<FlavorCheck> flavor_checks;  ///< from the last cycle it was a head
     bool flavors_as_if_head = false;         ///< not a head: computed as if it were, on the loaded state
     std::vector<QuotaHolder> holders;        ///< for resources that do not fit
+    /// TAS placements of its pod sets in the same nomination as flavor_checks (sim/tas).
+    std::vector<TopologyFitRecord> topology;
     SimulatedOutcome outcome;
     Verdict verdict;
 

@@ -4,6 +4,7 @@
 #include "sim/tas/tas_assign.h"
 
 #include <algorithm>
+#include <tuple>
 #include <set>
 
 namespace kg::sim::tas {
@@ -87,6 +88,84 @@ std::vector<Request> topology_requests(const TasState& st, const model::Cluster&
     return out;
 }
 
+/// For `explain`: who records, for which workload and ClusterQueue.
+struct Tracer {
+    ExplainRecorder* recorder = nullptr;
+    std::string workload, cluster_queue;
+};
+
+// The admitted workloads holding usage below `domain` (an id at the requested level), most first.
+std::vector<TopologyHolder> domain_holders(const TasState& st, const TasFlavor& f, const std::string& domain, int level) {
+    auto at = f.per_level[level].find(domain);
+    if (at == f.per_level[level].end()) return {};
+    std::vector<TopologyHolder> out;
+    for (const auto& key : st.holders()) {
+        TopologyHolder h{key, {}};
+        for (const auto& u : st.held(key)) {
+            if (u.flavor != f.flavor) continue;
+            auto leaf = f.leaf_by_id.find(u.domain);
+            if (leaf == f.leaf_by_id.end()) continue;
+            int d = f.leaves[leaf->second].domain;
+            while (d >= 0 && f.domains[d].level > level) d = f.domains[d].parent;
+            if (d != at->second) continue;
+            for (const auto& [r, v] : u.amounts) h.amounts[r] += v;
+        }
+        if (!h.amounts.empty()) out.push_back(std::move(h));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const TopologyHolder& a, const TopologyHolder& b) {
+        auto pods = [](const TopologyHolder& h) { auto it = h.amounts.find("pods"); return it == h.amounts.end() ? 0 : it->second; };
+        return pods(a) > pods(b);
+    });
+    return out;
+}
+
+// One placement, recorded for `explain` with what would unblock it: a failed `required`
+// request placed again as `preferred` on the same usage, and who holds the best domain.
+PlacementResult traced_placement(const Tracer& t, const TasState& st, const TasFlavor& f, const DomainUsage* usage,
+                                 const DomainUsage& assumed, const PlacementRequest& req) {
+    TopologyFitRecord rec;
+    PlacementResult res = find_placement(f, usage, assumed, req, &rec.trace);
+    rec.workload = t.workload;
+    rec.cluster_queue = t.cluster_queue;
+    rec.pod_set = req.pod_set;
+    rec.flavor = f.flavor;
+    rec.topology = f.topology;
+    std::tie(rec.kind, rec.level) = request_kind_and_level(f, req);
+    rec.count = req.count;
+    rec.per_pod = req.per_pod;
+    rec.empty_cluster = usage == nullptr;
+    rec.fits = res.assignment.has_value();
+    rec.failure = res.failure;
+    if (!rec.fits && !rec.trace.levels.empty()) {
+        const TopologyLevelFit& at = rec.trace.levels.back();
+        if (!at.domains.empty()) {
+            rec.best_domain = at.domains.front().id;
+            if (usage)
+                rec.best_domain_holders =
+                    domain_holders(st, f, rec.best_domain, static_cast<int>(rec.trace.levels.size()) - 1);
+            if (!rec.best_domain_holders.empty()) {
+                // Whether their leaving would be enough: the same placement without them.
+                TasState without = st;
+                for (const auto& h : rec.best_domain_holders) without.remove(h.workload);
+                DomainUsage freed = without.usage_for(f);
+                rec.fits_without_holders = find_placement(f, &freed, assumed, req).assignment.has_value();
+            }
+        }
+        if (req.request && req.request->required) {
+            model::PodSetTopologyRequest preferred = *req.request;
+            preferred.preferred = preferred.required;
+            preferred.required.reset();
+            PlacementRequest again = req;
+            again.request = &preferred;
+            TopologyPlacementTrace tr;
+            rec.preferred_fits = find_placement(f, usage, assumed, again, &tr).assignment.has_value();
+            rec.as_preferred = std::move(tr);
+        }
+    }
+    t.recorder->topology_fit(rec);
+    return res;
+}
+
 struct Outcome {
     std::map<std::size_t, model::TopologyAssignment> placed;
     std::optional<std::pair<std::size_t, std::string>> failure;  ///< first failing pod set
@@ -103,7 +182,8 @@ void add_assumed(DomainUsage& assumed, const PlacementRequest& r, const model::T
 // FindTopologyAssignmentsForWorkload: flavors by name; hostname-level flavors share the
 // assumed usage of the workload's earlier pod sets (TASHandleOverlappingFlavors); within a
 // flavor the first failure ends that flavor's search.
-Outcome place_all(const TasState& st, const std::vector<Request>& reqs, bool simulate_empty) {
+Outcome place_all(const TasState& st, const std::vector<Request>& reqs, bool simulate_empty,
+                  const Tracer* tracer = nullptr) {
     Outcome out;
     std::set<std::string> flavors;
     for (const auto& r : reqs) flavors.insert(r.flavor);
@@ -115,7 +195,9 @@ Outcome place_all(const TasState& st, const std::vector<Request>& reqs, bool sim
         DomainUsage usage = st.usage_for(*f);
         for (const auto& r : reqs) {
             if (r.flavor != name) continue;
-            PlacementResult res = find_placement(*f, simulate_empty ? nullptr : &usage, assumed, r.req);
+            const DomainUsage* u = simulate_empty ? nullptr : &usage;
+            PlacementResult res = tracer ? traced_placement(*tracer, st, *f, u, assumed, r.req)
+                                         : find_placement(*f, u, assumed, r.req);
             if (!res.assignment) {
                 if (!out.failure || r.index < out.failure->first) out.failure = {r.index, res.failure};
                 break;
@@ -154,11 +236,14 @@ std::string flavor_mismatch(const TasState& st, const ResourceNode& cq, const mo
 }
 
 void assign_topology(const TasState& st, const model::Cluster& cl, const ResourceNode& cq, const WorkloadInfo& wl,
-                     Assignment& a) {
+                     Assignment& a, ExplainRecorder* recorder) {
     if (st.empty() || a.mode() == Mode::no_fit) return;
     std::vector<Request> reqs = topology_requests(st, cl, cq, wl, a);
+    std::optional<Tracer> tracer;
+    if (recorder && recorder->wants_topology(wl.key)) tracer = Tracer{recorder, wl.key, cq.name};
+    const Tracer* t = tracer ? &*tracer : nullptr;
     if (a.mode() == Mode::fit) {
-        Outcome o = place_all(st, reqs, false);
+        Outcome o = place_all(st, reqs, false, t);
         if (o.failure) {
             PodSetAssignment& psa = a.pod_sets[o.failure->first];
             psa.reasons.push_back(o.failure->second);
@@ -168,7 +253,7 @@ void assign_topology(const TasState& st, const model::Cluster& cl, const Resourc
         }
     }
     if (a.mode() == Mode::preempt) {
-        Outcome o = place_all(st, reqs, true);
+        Outcome o = place_all(st, reqs, true, t);
         if (o.failure) {
             PodSetAssignment& psa = a.pod_sets[o.failure->first];
             if (psa.reasons.empty()) psa.reasons.push_back(o.failure->second);

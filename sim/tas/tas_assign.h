@@ -19,9 +19,10 @@ std::string flavor_mismatch(const TasState& st, const ResourceNode& cq, const mo
 
 /// The TAS block of assignFlavors on a finished assignment: topology assignments when the
 /// quota fits, Preempt when only the topology does not, NoFit when it would not fit even on
-/// an empty cluster. A no-op without TAS flavors.
+/// an empty cluster. A no-op without TAS flavors. Each placement is reported to `recorder`
+/// when it wants the workload's topology (explain).
 void assign_topology(const TasState& st, const model::Cluster& cl, const ResourceNode& cq, const WorkloadInfo& wl,
-                     Assignment& a);
+                     Assignment& a, ExplainRecorder* recorder = nullptr);
 
 /// scheduler.go updateAssignmentForTAS for a Preempt assignment without preemption targets:
 /// the placement on an empty cluster, which the workload reserves meanwhile.

@@ -64,7 +64,10 @@ struct State {
 
 class Placer {
 public:
-    Placer(const TasFlavor& f, const PlacementRequest& req) : m_f(f), m_req(req), m_st(f.domains.size()) {}
+    Placer(const TasFlavor& f, const PlacementRequest& req, TopologyPlacementTrace* trace)
+        : m_f(f), m_req(req), m_st(f.domains.size()), m_trace(trace) {
+        if (m_trace) m_free.resize(f.domains.size());
+    }
 
     PlacementResult run(const DomainUsage* usage, const DomainUsage& assumed);
 
@@ -78,6 +81,11 @@ private:
     std::map<int, std::int32_t> m_size_at_level;
     bool m_required = false;
     bool m_unconstrained = false;
+    TopologyPlacementTrace* m_trace = nullptr;
+    std::vector<ResourceAmounts> m_free;  ///< tracing only: requested resources free per domain
+
+    void trace_counts(int requested);
+    void trace_fit(int fit_level, const std::vector<int>& fit);
 
     bool least_free() const { return m_unconstrained; }  // TASProfileMixed on
     int cmp_values(int a, int b) const;
@@ -138,6 +146,16 @@ void Placer::fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage,
     if (!assumed.empty())
         if (auto it = assumed.find(d.id); it != assumed.end()) taken = &it->second;
     std::pair<std::int32_t, std::string> fit;
+    if (m_trace) {
+        for (const auto& [r, v] : requests) {
+            auto f = leaf.free.find(r);
+            std::int64_t x = f == leaf.free.end() ? 0 : f->second;
+            for (const ResourceAmounts* u : {used, taken})
+                if (u)
+                    if (auto it = u->find(r); it != u->end()) x -= it->second;
+            m_free[leaf.domain][r] = std::max<std::int64_t>(x, 0);
+        }
+    }
     if (!used && !taken) {
         fit = count_in(requests, leaf.free);
     } else {
@@ -276,6 +294,42 @@ bool Placer::find_level(int level, int& fit_level, std::vector<int>& out, std::s
     return true;
 }
 
+// For `explain`: the counts of every level down to the requested one, most room first, and
+// the free amounts summed over the feasible leaves below each domain.
+void Placer::trace_counts(int requested) {
+    for (int l = static_cast<int>(m_f.levels.size()) - 1; l > 0; --l)  // bottom-up
+        for (const auto& [id, d] : m_f.per_level[l])
+            for (const auto& [r, v] : m_free[d]) m_free[m_f.domains[d].parent][r] += v;
+    m_trace->levels.clear();
+    for (int l = 0; l <= requested; ++l) {
+        TopologyLevelFit lf;
+        lf.level = m_f.levels[l];
+        std::vector<int> ds;
+        for (const auto& [id, d] : m_f.per_level[l]) ds.push_back(d);
+        std::stable_sort(ds.begin(), ds.end(), [&](int a, int b) {
+            if (m_st[a].slices != m_st[b].slices) return m_st[a].slices > m_st[b].slices;
+            if (m_st[a].pods != m_st[b].pods) return m_st[a].pods > m_st[b].pods;
+            return cmp_values(a, b) < 0;
+        });
+        for (int d : ds)
+            lf.domains.push_back({m_f.domains[d].id, m_f.domains[d].values.back(), m_st[d].pods, m_st[d].slices, m_free[d]});
+        m_trace->levels.push_back(std::move(lf));
+    }
+    // The scarcest requested resource in the requested level's best domain (count_in's limit).
+    const auto& best = m_trace->levels.back().domains;
+    if (!best.empty()) {
+        ResourceAmounts per = m_req.per_pod;
+        per["pods"] += 1;
+        m_trace->limiting = count_in(per, best.front().free).second;
+    }
+}
+
+void Placer::trace_fit(int fit_level, const std::vector<int>& fit) {
+    m_trace->fit_level = fit_level;
+    m_trace->fit_domains.clear();
+    for (int d : fit) m_trace->fit_domains.push_back(m_f.domains[d].id);
+}
+
 // buildSliceSizeAtLevel: inner layers below the outermost one.
 std::string Placer::size_at_levels() {
     auto layers = slice_constraints(m_req.request);
@@ -331,12 +385,18 @@ PlacementResult Placer::run(const DomainUsage* usage, const DomainUsage& assumed
         fill_leaf(leaf, static_cast<int>(i), usage, assumed, requests);
     }
     for (int root : m_f.roots) fill_helper(root, 0);
+    if (m_trace) {
+        m_trace->slice_size = m_slice_size;
+        m_trace->slice_level = slice_key;
+        trace_counts(requested);
+    }
 
     // Phase 2a: the level and the domains that fit.
     int fit_level = 0;
     std::vector<int> fit;
     std::string reason;
     if (!find_level(requested, fit_level, fit, reason)) return {std::nullopt, reason};
+    if (m_trace) trace_fit(fit_level, fit);
     // Phase 2b: down to the leaves.
     int last = static_cast<int>(m_f.levels.size()) - 1;
     fit = to_minimum(fit, m_req.count, m_slice_size, true);
@@ -390,9 +450,21 @@ bool has_levels(const TasFlavor& f, const model::PodSetTopologyRequest& r) {
 }
 
 PlacementResult find_placement(const TasFlavor& f, const DomainUsage* usage, const DomainUsage& assumed,
-                               const PlacementRequest& req) {
-    Placer p(f, req);
+                               const PlacementRequest& req, TopologyPlacementTrace* trace) {
+    Placer p(f, req, trace);
     return p.run(usage, assumed);
+}
+
+std::pair<std::string, std::string> request_kind_and_level(const TasFlavor& f, const PlacementRequest& req) {
+    const model::PodSetTopologyRequest* r = req.request;
+    std::optional<std::string> key = level_key(f, r);
+    if (!key && req.implied) key = f.levels.back();
+    std::string kind = r && r->required ? "required"
+                       : r && r->preferred ? "preferred"
+                       : slice_only(r)     ? "slices"
+                       : req.implied       ? "implied"
+                                           : "unconstrained";
+    return {kind, key.value_or("")};
 }
 
 }  // namespace kg::sim::tas

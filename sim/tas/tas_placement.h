@@ -4,6 +4,7 @@
 // LeastFreeCapacity for unconstrained requests as TASProfileMixed does), then descend level
 // by level to the leaves. Pod-set groups (leader/worker placement) are not modelled.
 #pragma once
+#include "sim/explain_recorder.h"
 #include "sim/tas/tas_tree.h"
 
 #include <optional>
@@ -28,9 +29,14 @@ struct PlacementResult {
 };
 
 /// `usage` is the TAS usage of admitted workloads (null: simulate an empty cluster, Kueue's
-/// WithSimulateEmpty); `assumed` what earlier pod sets of the same workload took.
+/// WithSimulateEmpty); `assumed` what earlier pod sets of the same workload took. With
+/// `trace` set, the counts the decision was made on are copied there (for `explain`).
 PlacementResult find_placement(const TasFlavor& f, const DomainUsage* usage, const DomainUsage& assumed,
-                               const PlacementRequest& req);
+                               const PlacementRequest& req, TopologyPlacementTrace* trace = nullptr);
+
+/// How the request asks (required, preferred, unconstrained, slices, implied) and the level
+/// Kueue's levelKey reads, "" when none.
+std::pair<std::string, std::string> request_kind_and_level(const TasFlavor& f, const PlacementRequest& req);
 
 /// CountIn: how many times `req` fits in `cap`.
 std::int32_t count_pods(const ResourceAmounts& req, const ResourceAmounts& cap);

@@ -67,6 +67,7 @@ TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[
     CHECK(bash_complete(d, {"kueuegov", "version", "--o"}) == "--output\n");
     CHECK(bash_complete(d, {"kueuegov", "completion", ""}) == "bash\nzsh\nfish\n");
     CHECK(bash_complete(d, {"kueuegov", "inspect", "coh"}) == "cohort\n");
+    CHECK(bash_complete(d, {"kueuegov", "inspect", "top"}) == "topology\n");
     // bash cuts `--output=js` at the '=' into three words; each piece is completed in place.
     CHECK(bash_complete(d, {"kueuegov", "inspect", "--output", "=", "js"}) == "json\n");
     CHECK(bash_complete(d, {"kueuegov", "inspect", "--output", "="}) == "=text\n=wide\n=json\n=yaml\n=name\n");

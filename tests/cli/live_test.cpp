@@ -69,7 +69,7 @@ Out live(const Scratch& s, const std::string& args, const std::string& env = "",
 const char* k_simulate_kinds =
     "clusterqueues.kueue.x-k8s.io,localqueues.kueue.x-k8s.io,resourceflavors.kueue.x-k8s.io,cohorts.kueue.x-k8s.io,"
     "admissionchecks.kueue.x-k8s.io,workloadpriorityclasses.kueue.x-k8s.io,workloads.kueue.x-k8s.io,namespaces,"
-    "priorityclasses.scheduling.k8s.io,jobs.batch";
+    "priorityclasses.scheduling.k8s.io,jobs.batch,topologies.kueue.x-k8s.io,nodes,pods";
 
 }  // namespace
 

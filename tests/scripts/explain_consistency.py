@@ -14,7 +14,11 @@ cycles and fair-sharing setting, then checks:
   - pending at the end of simulate   -> explain says pending with the message verbatim, and
     its verdict is one a waiting workload can have;
   - a broken link of the path whose check runs for every queued workload (R3.2), or that the
-    scheduler reached (headCycle set), carries simulate's message verbatim.
+    scheduler reached (headCycle set), carries simulate's message verbatim;
+  - TAS: pending with a topology message -> explain's `topology` holds the failed placement
+    whose failure is that message, and its requested level has no domain with room; admitted
+    with a topology assignment and no preemption -> explain's placement on the current usage
+    fits, on the same level values simulate assigned.
 Python standard library plus PyYAML (python3-yaml, installed by scripts/setup).
 """
 import json
@@ -39,6 +43,31 @@ def run(cmd):
     return json.loads(proc.stdout)
 
 
+def check_topology_pending(where, ex, message):
+    """A pending message from TAS placement must be the failure explain's topology shows."""
+    if 'topology "' not in message or ex["simulated"].get("headCycle") is None:
+        return []
+    failed = [t for t in ex.get("topology", []) if not t["fits"] and t["failure"] and t["failure"] in message]
+    if not failed:
+        return [f"{where}: simulate says {message!r}, explain's topology shows no such failed placement"]
+    out = []
+    for t in failed:
+        levels = t.get("levels") or []
+        if t["kind"] == "required" and levels and levels[-1]["fits"] and "allows to fit" in t["failure"]:
+            out.append(f"{where}: explain says a {t['level']} domain has room, simulate says {t['failure']!r}")
+    return out
+
+
+def check_topology_admitted(where, ex, assigned):
+    """An admission with a topology assignment comes from a placement explain shows fitting."""
+    out = []
+    for pod_set, ta in assigned.items():
+        recs = [t for t in ex.get("topology", []) if t["podSet"] == pod_set and not t["emptyCluster"]]
+        if ex["simulated"].get("headCycle") is not None and recs and not any(t["fits"] for t in recs):
+            out.append(f"{where}: simulate places pod set {pod_set} on {ta}, explain's placement does not fit")
+    return out
+
+
 def check_scenario(binary, path):
     with open(path) as f:
         sc = yaml.safe_load(f)
@@ -51,10 +80,11 @@ def check_scenario(binary, path):
     problems, checked = [], 0
     try:
         sim = run([binary, "simulate", "-o", "json", *flags, manifest])
-        admitted, preempted, pending = {}, {}, {}
+        admitted, preempted, pending, topologies = {}, {}, {}, {}
         for i, c in enumerate(sim.get("cycles", []), start=1):
             for a in c.get("admitted", []):
                 admitted.setdefault(a["workload"], i)
+                topologies.setdefault(a["workload"], a.get("topology"))
             for p in c.get("preempted", []):
                 preempted.setdefault(p["workload"], (p.get("preemptor"), p.get("reason")))
         for p in (sim.get("cycles") or [{}])[-1].get("pending", []):
@@ -87,6 +117,9 @@ def check_scenario(binary, path):
                 if reached and broken["step"] not in ("queueName", "held") and broken.get("message") != pending[key]:
                     problems.append(f"{where}: explain blames {broken['step']} ({broken.get('message')!r}), "
                                     f"simulate says {pending[key]!r}")
+                problems += check_topology_pending(where, ex, pending[key])
+            if key in admitted and not s.get("preempting"):
+                problems += check_topology_admitted(where, ex, topologies.get(key) or {})
     finally:
         os.unlink(manifest)
     return checked, problems
