@@ -192,8 +192,17 @@ std::unique_ptr<StmtImpl> PgDb::prepare(std::string_view sql) {
     if (it == m_prepared.end()) {
         Prepared p;
         p.name = "kg" + std::to_string(m_prepared.size() + 1);
-        const std::string pg = postgres_parameters(sql);
-        PGresult* prep = PQprepare(m_conn, p.name.c_str(), pg.c_str(), 0, nullptr);
+        std::vector<bool> referenced;
+        const std::string pg = postgres_parameters(sql, &referenced);
+        // A number the text skips (the cluster scope is always ?20) has no use PostgreSQL could
+        // infer a type from: declare those as text; the server infers the others.
+        constexpr Oid k_text_oid = 25;
+        std::vector<Oid> types(referenced.size(), 0);
+        for (std::size_t i = 0; i < referenced.size(); ++i) {
+            if (!referenced[i]) types[i] = k_text_oid;
+        }
+        PGresult* prep = PQprepare(m_conn, p.name.c_str(), pg.c_str(), static_cast<int>(types.size()),
+                                   types.empty() ? nullptr : types.data());
         check(prep, sql);
         PQclear(prep);
         PGresult* desc = PQdescribePrepared(m_conn, p.name.c_str());
@@ -210,7 +219,12 @@ std::unique_ptr<DbImpl> open_postgres(const std::string& url, bool read_only) {
     return std::make_unique<PgDb>(url, read_only);
 }
 
-std::string postgres_parameters(std::string_view sql) {
+std::string postgres_parameters(std::string_view sql, std::vector<bool>* referenced) {
+    auto mark = [&](int n) {
+        if (!referenced || n < 1) return;
+        if (referenced->size() < static_cast<std::size_t>(n)) referenced->resize(static_cast<std::size_t>(n), false);
+        (*referenced)[static_cast<std::size_t>(n - 1)] = true;
+    };
     std::string out;
     out.reserve(sql.size() + 16);
     int next = 0;
@@ -236,11 +250,13 @@ std::string postgres_parameters(std::string_view sql) {
         if (j > i + 1) {
             const int n = std::atoi(std::string(sql.substr(i + 1, j - i - 1)).c_str());
             next = std::max(next, n);
+            mark(n);
             out += '$';
             out.append(sql.substr(i + 1, j - i - 1));
             i = j - 1;
         } else {
             out += '$' + std::to_string(++next);
+            mark(next);
         }
     }
     return out;

@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace kg::audit::store {
 
@@ -20,6 +21,8 @@ std::unique_ptr<DbImpl> open_postgres(const std::string& url, bool read_only);
 std::string redact_url(const std::string& url);
 
 /// `sql` with SQLite's ?N and ? parameters written as PostgreSQL's $N (quoted text untouched).
-std::string postgres_parameters(std::string_view sql);
+/// `referenced`, when given, gets one flag per parameter number up to the highest: whether the
+/// text uses it (a statement may skip numbers, as the cluster scope's ?20 does).
+std::string postgres_parameters(std::string_view sql, std::vector<bool>* referenced = nullptr);
 
 }  // namespace kg::audit::store

@@ -243,6 +243,10 @@ TEST_CASE("URL redaction and parameter rewriting") {  // no server needed: runs 
     CHECK(store::redact_url("postgresql:///ev?host=/run/pg") == "postgresql:///ev?host=/run/pg");
     CHECK(store::postgres_parameters("SELECT ? , ?, 'a?b' FROM t WHERE x = ?") == "SELECT $1 , $2, 'a?b' FROM t WHERE x = $3");
     CHECK(store::postgres_parameters("WHERE (?1 = '' OR n = ?1) AND t < ?12") == "WHERE ($1 = '' OR n = $1) AND t < $12");
+    std::vector<bool> used;
+    CHECK(store::postgres_parameters("WHERE a = ?2 AND (?5 = '' OR c = ?5)", &used) ==
+          "WHERE a = $2 AND ($5 = '' OR c = $5)");
+    CHECK(used == std::vector<bool>{false, true, false, false, true});
     CHECK(store::is_server_url("postgres://x"));
     CHECK(store::is_server_url("postgresql://x"));
     CHECK_FALSE(store::is_server_url("evidence.db"));
