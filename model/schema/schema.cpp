@@ -4,6 +4,7 @@
 #include "model/schema/schema.h"
 
 #include "model/spelling.h"
+#include "model/yaml/utf8.h"
 
 #include <cstdint>
 #include <memory>
@@ -205,14 +206,6 @@ bool matches_pattern(std::int32_t index, const std::string& text) {
     return match;
 }
 
-std::size_t utf8_length(std::string_view s) {
-    std::size_t n = 0;
-    for (unsigned char c : s) {
-        n += (c & 0xC0) != 0x80;
-    }
-    return n;
-}
-
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 // A field path ("spec.podSets[0].name") made into text only when a message needs it:
@@ -349,7 +342,7 @@ private:
             }
         }
         if (t == JsonType::string) {
-            std::int64_t len = static_cast<std::int64_t>(utf8_length(text));
+            std::int64_t len = static_cast<std::int64_t>(yaml::utf8_length(text));
             if (s.max_length >= 0 && len > s.max_length) {
                 add(v.pos, at.str(), at.str() + ": Too long: may not be more than " + std::to_string(s.max_length) + " bytes");
             }

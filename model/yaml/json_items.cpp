@@ -5,6 +5,7 @@
 #include "model/yaml/json_items.h"
 
 #include "model/yaml/mapping_keys.h"
+#include "model/yaml/utf8.h"
 
 #include <simdjson.h>
 
@@ -39,11 +40,8 @@ public:
             ++m_line;
         }
         m_pos = offset;
-        // libfyaml counts columns in characters: UTF-8 continuation bytes add none.
-        std::size_t col = 1;
-        for (std::size_t i = m_line_start; i < offset; ++i) {
-            col += (static_cast<unsigned char>(m_text[i]) & 0xC0) != 0x80;
-        }
+        // libfyaml counts columns in characters, not bytes.
+        std::size_t col = 1 + utf8_length(m_text.substr(m_line_start, offset - m_line_start));
         out = {m_file, m_line, static_cast<std::uint32_t>(col)};
         return true;
     }

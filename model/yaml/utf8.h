@@ -14,4 +14,14 @@ namespace kg::model::yaml {
 // sequence (no overlong forms, no surrogates, nothing above U+10FFFF), or nullopt.
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 
+/// Characters (code points) in UTF-8 `text`: bytes that are not continuation bytes.
+/// What Kubernetes' maxLength counts, and how libfyaml counts columns.
+inline std::size_t utf8_length(std::string_view text) {
+    std::size_t n = 0;
+    for (unsigned char c : text) {
+        n += (c & 0xC0) != 0x80;
+    }
+    return n;
+}
+
 }  // namespace kg::model::yaml
