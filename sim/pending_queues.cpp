@@ -179,12 +179,13 @@ bool PendingQueues::bulk_moved(const std::string& cq, const std::string& shape) 
     return it != m_queues.end() && it->second.bulk.count(shape) > 0;
 }
 
-void PendingQueues::requeue_all(const std::string& cq) {
+std::size_t PendingQueues::requeue_all(const std::string& cq) {
     auto qit = m_queues.find(cq);
-    if (qit == m_queues.end()) return;
+    if (qit == m_queues.end()) return 0;
     QueueOfCQ& q = qit->second;
     q.bulk.clear();
-    if (q.inadmissible == 0) return;
+    if (q.inadmissible == 0) return 0;
+    const std::size_t moved = q.inadmissible;
     for (auto& [shape, g] : q.groups) {
         if (g.inadmissible.empty()) continue;
         unlist(q, g);
@@ -193,6 +194,7 @@ void PendingQueues::requeue_all(const std::string& cq) {
         relist(q, g);
     }
     q.inadmissible = 0;
+    return moved;
 }
 
 // R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or queue).

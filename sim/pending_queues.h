@@ -105,7 +105,8 @@ public:
     /// Whether `shape` is recorded as bulk-moved in `cq` (R4.8 routes such arrivals to inadmissible).
     bool bulk_moved(const std::string& cq, const std::string& shape) const;
     /// R4.5 for one ClusterQueue: clears its bulk-move record, inadmissible -> active.
-    void requeue_all(const std::string& cq);
+    /// Returns how many workloads it made active.
+    std::size_t requeue_all(const std::string& cq);
 
     /// Change tracking, so a caller can list only the workloads whose message or reason may
     /// have changed instead of all of them every cycle. Inserted workloads count as changed.

@@ -57,6 +57,14 @@ public:
     void finish(const std::string& key);
     /// Applies the requeue-all of every tree in which a workload finished since the last call.
     void flush_requeues();
+    /// Deferred requeueing (the replay's controller model): finishes and completed evictions
+    /// leave the cohort tree's inadmissible workloads where they are; the caller requeues the
+    /// tree with requeue_tree() when Kueue's requeuer would (R4.5, its 1 s batch period).
+    void set_deferred_requeue(bool on) { m_deferred_requeue = on; }
+    /// R4.5 requeue-all of the cohort tree of `cq` now; true when a workload became active.
+    bool requeue_tree(const std::string& cq);
+    /// One name per cohort tree (its first ClusterQueue), so requeue notices can be batched.
+    const std::string& tree_of(const std::string& cq) const;
     /// Nominates a queued workload as if it were its ClusterQueue's head (R5.2.1, flavor
     /// assignment, preemption targets) and rolls everything back; nullopt when not queued.
     std::optional<HeadRecord> nominate_alone(const std::string& key);
@@ -124,6 +132,7 @@ private:
     ExplainRecorder* m_recorder = nullptr;
     PendingReport m_report_pending = PendingReport::all;
     std::set<std::string> m_finished_cqs;  ///< CQs with a finished workload awaiting requeue-all
+    bool m_deferred_requeue = false;
     std::int64_t m_cycle = 0;
     /// ClusterQueue -> the ClusterQueues of its cohort tree (R4.5); the cluster is immutable.
     std::map<std::string, std::shared_ptr<const std::vector<std::string>>> m_tree_of;

@@ -2,8 +2,10 @@
 // (R4.5), evictions releasing their quota between cycles (R5.12.2), and a reserving
 // workload finishing (replay): it releases its quota and, as Kueue does when a workload
 // of a ClusterQueue finishes, every inadmissible workload of the cohort tree is requeued.
-// Requeues are batched per tree until the next cycle, as Kueue batches them (with a 1 s
-// delay) before scheduling again. Kueue: pkg/cache/queue/manager.go, cluster_queue.go.
+// Requeues are batched per tree until the next cycle; the replay's controller model defers
+// them instead (set_deferred_requeue) and calls requeue_tree() when Kueue's requeuer, with
+// its 1 s batch period, would. Kueue: pkg/cache/queue/manager.go, cluster_queue.go,
+// inadmissible_workloads.go.
 #include "sim/scheduler.h"
 
 namespace kg::sim {
@@ -14,7 +16,7 @@ void CycleRunner::finish(const std::string& key) {
         m_queues.erase(key);
         return;
     }
-    m_finished_cqs.insert(it->second.cluster_queue);
+    if (!m_deferred_requeue) m_finished_cqs.insert(it->second.cluster_queue);
     ++m_generation[it->second.cluster_queue];
     end_reservation(it);
 }
@@ -73,6 +75,19 @@ void CycleRunner::requeue_all(const std::string& cq) {
     for (const auto& name : *it->second) m_queues.requeue_all(name);
 }
 
+bool CycleRunner::requeue_tree(const std::string& cq) {
+    auto it = m_tree_of.find(cq);
+    if (it == m_tree_of.end()) return false;
+    std::size_t moved = 0;
+    for (const auto& name : *it->second) moved += m_queues.requeue_all(name);
+    return moved > 0;
+}
+
+const std::string& CycleRunner::tree_of(const std::string& cq) const {
+    auto it = m_tree_of.find(cq);
+    return it == m_tree_of.end() || it->second->empty() ? cq : it->second->front();
+}
+
 // R5.12.2: evictions release their reservation before the next cycle.
 bool CycleRunner::between_cycles() {
     if (m_evicted_now.empty()) return false;
@@ -100,7 +115,7 @@ bool CycleRunner::between_cycles() {
         bool queued = is_queued(p);
         bool be = best_effort(p.info.cluster_queue);
         m_queues.insert(key, std::move(p), queued, false, be);
-        requeue_all(admitted_in);
+        if (!m_deferred_requeue) requeue_all(admitted_in);
     }
     m_evicted_now.clear();
     return true;

@@ -20,6 +20,13 @@
 // - finishing: Kueue writes nothing; Kueue's harness marks the workload Finished and completes
 //   evictions (clears the reservation) through its runner's own client
 //   (test/performance/scheduler/runner/controller/controller.go), one reconcile at a time.
+// - requeueing: a finish or a completed eviction does not make the cohort tree's inadmissible
+//   workloads active at once. The workload controller notifies Kueue's requeuer
+//   (pkg/controller/core/workload_controller.go Update -> QueueAssociatedInadmissibleWorkloadsAfter),
+//   which queues the tree's root with AddAfter(requeueBatchPeriod = 1 s) on a client-go delaying
+//   queue (pkg/cache/queue/inadmissible_workloads.go): the first notice schedules the requeue
+//   1 s later, notices before it fires join it. Workloads bulk-moved as equivalent to a failed
+//   head (SchedulingEquivalenceHashing, on by default since Kueue 0.18) wait for it.
 // Events (a separate client with its own limiter, dropped when behind) and the ClusterQueue
 // and LocalQueue status writes (their own per-kind limiters) are not charged.
 #pragma once
@@ -47,6 +54,9 @@ inline constexpr ClientRate k_perf_harness_rate{50.0, 100};
 /// The harness runner's client: envtest's rest.Config (controller-runtime pkg/envtest, QPS
 /// 1000, Burst 2000; the in-cluster target passes the same as --qps/--burst).
 inline constexpr ClientRate k_perf_runner_rate{1000.0, 2000};
+
+/// Kueue's requeuer batch period (pkg/cache/queue/inadmissible_workloads.go requeueBatchPeriod).
+inline constexpr std::int64_t k_requeue_batch_ms = 1000;
 
 /// golang.org/x/time/rate Limiter.Reserve, which client-go's token bucket Wait uses: tokens
 /// refill at qps up to burst, each request takes one, and a request that finds none waits

@@ -3,8 +3,9 @@
 // which is when Kueue's scheduler would go back to waiting for an event. With the
 // controller-throughput model (api_throughput.h) a cycle lasts until the writes it waits
 // for have landed, admitted workloads start when their patch lands, and evicted ones free
-// their quota when the eviction is completed; events in between are handled before the
-// next cycle.
+// their quota when the eviction is completed, and finishes requeue their cohort tree's
+// inadmissible workloads through Kueue's 1 s requeuer batch; events in between are handled
+// before the next cycle.
 #include "sim/replay/replay.h"
 
 #include <algorithm>
@@ -18,9 +19,10 @@ namespace {
 
 struct Event {
     std::int64_t at_ms;
-    /// At one millisecond: evictions completed, then finishes, then arrivals (greater first).
-    enum Kind { arrive, finish, finish_seen, evicted } kind;
-    std::size_t index;       ///< into the workload table
+    /// At one millisecond: requeues, evictions completed, then finishes, then arrivals (greater
+    /// first).
+    enum Kind { arrive, finish, finish_seen, evicted, requeue } kind;
+    std::size_t index;       ///< into the workload table (a requeue: into the tree table)
     std::uint64_t epoch;     ///< a finish is stale if the workload was evicted since
     bool operator>(const Event& o) const {
         return at_ms != o.at_ms ? at_ms > o.at_ms : (kind != o.kind ? kind < o.kind : index > o.index);
@@ -53,6 +55,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     // The model charges one write per changed pending condition, so it needs them listed too.
     const bool track_pending = record || modelled;
     scheduler.report_pending(track_pending);
+    // With the model, finishes and evictions requeue their cohort tree through Kueue's
+    // requeuer, one batch per tree k_requeue_batch_ms after the first notice (api_throughput.h).
+    if (modelled) {
+        scheduler.defer_requeues(true);
+    }
+    std::vector<std::string> requeue_trees;      // Event::requeue index -> tree
+    std::set<std::string> requeue_waiting;       // trees with a requeue scheduled
     // Last pending message per workload: a condition is written (and a pending step recorded)
     // only when it changes, as Kueue patches the QuotaReserved=False condition only then.
     std::vector<std::string> last_pending(track_pending ? arrivals.size() : 0);
@@ -124,6 +133,18 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         r.holding = false;
         ++r.epoch;
     };
+    // The workload controller saw a workload of `cq` finish or return to pending at `now`.
+    auto notify_requeue = [&](const std::string& cq, std::int64_t now) {
+        if (!modelled) {
+            return;
+        }
+        std::string tree = scheduler.requeue_tree_of(cq);
+        if (!requeue_waiting.insert(tree).second) {
+            return;  // joins the batch already waiting (the delaying queue keeps the earlier time)
+        }
+        requeue_trees.push_back(std::move(tree));
+        events.push({now + k_requeue_batch_ms, Event::requeue, requeue_trees.size() - 1, 0});
+    };
     auto current = [&](const Event& e) { return running[e.index].holding && running[e.index].epoch == e.epoch; };
 
     // Handles one event; true when the scheduler's state changed (a workload arrived or
@@ -139,8 +160,15 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         case Event::evicted:  // the runner completed an eviction: the victim's quota is free
             if (current(e)) {
                 release(e.index);  // the simulator released it already (eviction completed)
+                notify_requeue(running[e.index].cluster_queue, now);
             }
             return false;
+        case Event::requeue: {
+            // Kueue broadcasts to the scheduler only when a workload moved (requeueWorkloadsCohort).
+            const std::string& tree = requeue_trees[e.index];
+            requeue_waiting.erase(tree);
+            return scheduler.requeue_tree(tree);
+        }
         case Event::finish:
         case Event::finish_seen:
             if (!current(e)) {
@@ -160,6 +188,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 step(sim::ReplayStep::Kind::finished, now, e.index);
             }
             scheduler.finish(result.workloads[e.index].workload);
+            notify_requeue(running[e.index].cluster_queue, now);
             --outstanding;
             return true;
         }
@@ -201,6 +230,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 events.push({ev.released, Event::evicted, i, running[i].epoch});
             } else {
                 release(i);
+                notify_requeue(running[i].cluster_queue, now);
             }
         }
         for (Admitted& a : cycle.admitted) {
@@ -212,6 +242,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             Running& r = running[i];
             if (r.holding) {
                 release(i);  // its eviction completed at this millisecond, before its event
+                notify_requeue(r.cluster_queue, now);
             }
             r.cluster_queue = a.cluster_queue;
             r.usage = std::move(a.usage);
@@ -226,7 +257,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             w.cluster_queue = r.cluster_queue;
             ++result.queues[r.cluster_queue].admissions;
             // The runtime counts from when the runner sees the admission.
-            events.push({api.admission(now) + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
+            w.admission_seen_ms = api.admission(now);
+            events.push({w.admission_seen_ms + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
             if (record) {
                 sim::ReplayStep& qr = step(sim::ReplayStep::Kind::quota_reserved, now, i);
                 qr.cluster_queue = a.cluster_queue;
@@ -288,6 +320,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         }
         if (events.empty()) {
             break;
+        }
+        if (outstanding == 0 && events.top().kind == Event::requeue) {
+            events.pop();  // every workload has finished: a requeue changes nothing, and takes no time
+            continue;
         }
         const std::int64_t now = events.top().at_ms;
         move_to(now);

@@ -52,6 +52,13 @@ public:
     virtual std::map<std::string, Usage> nominal_quota() const = 0;
     /// Whether cycles list the pending workloads with their messages (recorded steps need it).
     virtual void report_pending(bool) {}
+    /// On: finish() and completed evictions no longer requeue the inadmissible workloads of
+    /// the cohort tree; the replay calls requeue_tree() when Kueue's requeuer would.
+    virtual void defer_requeues(bool) {}
+    /// The name that stands for `cq`'s cohort tree (requeue notices are batched per tree).
+    virtual std::string requeue_tree_of(const std::string& cq) const { return cq; }
+    /// Requeues the inadmissible workloads of the tree named `tree`; true when any became active.
+    virtual bool requeue_tree(const std::string& /*tree*/) { return false; }
 };
 
 struct ReplayOptions {

@@ -20,8 +20,15 @@ struct WorkloadResult {
     std::int64_t arrival_ms = 0;
     std::int64_t admitted_ms = -1;   ///< last admission (Kueue's recorder keeps the latest), -1 never
     std::int64_t finished_ms = -1;
+    /// When the last admission's patch landed, so a watcher saw the workload admitted: what
+    /// Kueue's harness recorder measured to before kubernetes-sigs/kueue#13313 (August 2026),
+    /// when the published rangespec.yaml means were calibrated. admitted_ms with --instant.
+    std::int64_t admission_seen_ms = -1;
     int evictions = 0;
     std::int64_t time_to_admission_ms() const { return admitted_ms < 0 ? -1 : admitted_ms - arrival_ms; }
+    std::int64_t time_to_admission_seen_ms() const {
+        return admission_seen_ms < 0 ? -1 : admission_seen_ms - arrival_ms;
+    }
 };
 
 /// One pod set of a quota reservation: the flavor chosen per resource and the podset's total.

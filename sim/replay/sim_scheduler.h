@@ -27,6 +27,10 @@ public:
         m_runner.set_report_pending(on ? CycleRunner::PendingReport::changed : CycleRunner::PendingReport::none);
     }
 
+    void defer_requeues(bool on) override { m_runner.set_deferred_requeue(on); }
+    std::string requeue_tree_of(const std::string& cq) const override { return m_runner.tree_of(cq); }
+    bool requeue_tree(const std::string& tree) override { return m_runner.requeue_tree(tree); }
+
 private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
