@@ -12,6 +12,7 @@ namespace {
 
 std::vector<Verb> audit_subcommands() {
     return {
+        audit_init_db_subcommand(),
         audit_ingest_subcommand(),
         audit_verify_subcommand(),
         audit_check_subcommand(),
@@ -24,7 +25,7 @@ std::vector<Verb> audit_subcommands() {
 }  // namespace
 
 Verb audit_verb() {
-    return {"audit", "Evidence store from audit logs and exports: ingest, verify, check, timeline, head, sign",
+    return {"audit", "Evidence store from audit logs and exports: init-db, ingest, verify, check, timeline, head, sign",
             [](CLI::App& cmd) -> VerbAction {
                 cmd.require_subcommand(1);
                 cmd.footer("The store is one SQLite file; its schema is in man kueuegov-audit.\n"

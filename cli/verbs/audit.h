@@ -7,6 +7,7 @@
 
 namespace kg::cli {
 
+Verb audit_init_db_subcommand();
 Verb audit_ingest_subcommand();
 Verb audit_verify_subcommand();
 Verb audit_check_subcommand();

@@ -68,7 +68,7 @@ TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     }
     const Run r = run("audit verify --db " + db.str());
     CHECK(r.rc == 2);
-    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 4 this kueuegov knows"));
+    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 5 this kueuegov knows"));
 }
 
 TEST_CASE("an unrelated SQLite file given as --db is refused with exit 2 and left unchanged") {

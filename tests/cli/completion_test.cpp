@@ -58,7 +58,7 @@ std::string bash_complete(const Dir& d, const std::vector<std::string>& words) {
 TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[cli][completion]") {
     Dir d;
     CHECK(bash_complete(d, {"kueuegov", "in"}) == "inspect\n");
-    CHECK(bash_complete(d, {"kueuegov", "audit", ""}) == "ingest\nverify\ncheck\ntimeline\nhead\nsign\n");
+    CHECK(bash_complete(d, {"kueuegov", "audit", ""}) == "init-db\ningest\nverify\ncheck\ntimeline\nhead\nsign\n");
     CHECK(bash_complete(d, {"kueuegov", "audit", "t"}) == "timeline\n");
     CHECK(bash_complete(d, {"kueuegov", "inspect", "-o", ""}) == "text\nwide\njson\nyaml\nname\n");
     CHECK(bash_complete(d, {"kueuegov", "lint", "--fail-on", "w"}) == "warning\n");

@@ -1,0 +1,173 @@
+// `kueuegov audit init-db` through the binary: the schema created and found current on SQLite,
+// --roles refused there (exit 2, no file made); on PostgreSQL (tag [.postgres]) the auditor role
+// created and reset, a user granted it reads check, timeline, report, chargeback and verify, and
+// is refused INSERT, UPDATE, DELETE and ingest.
+#include "audit/store/connection.h"
+#include "audit/store/schema.h"
+#include "audit_test_util.h"
+#include "pg_test_db.h"
+
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+using namespace kg::audit;
+using namespace kg::audit::test;
+using kg::audit::store::Db;
+
+namespace {
+
+struct Run {
+    int rc = -1;
+    std::string out;
+};
+
+Run run(const std::string& args) {
+    Run r;
+    const std::string cmd = std::string(KG_BINARY) + " " + args + " 2>&1";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int status = ::pclose(p);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+std::string q(const std::string& s) { return "'" + s + "'"; }
+
+/// Drops the roles a test made, after its database is gone (declare it before the PgTestDb):
+/// roles are the server's, and a role with privileges in a database cannot be dropped.
+struct DropRoles {
+    std::vector<std::string> roles;
+    ~DropRoles() {
+        try {
+            Db admin(pg_server_url(), Db::Mode::read_write_create);
+            for (const std::string& r : roles) admin.exec("DROP ROLE IF EXISTS " + r);
+        } catch (...) {  // reported by the test that failed to connect
+        }
+    }
+};
+
+/// The server's message when `sql` run as the session of `url` fails ("" when it succeeds).
+std::string refusal(const std::string& url, const std::string& sql) {
+    try {
+        Db db(url, Db::Mode::read_write_create);
+        db.exec(sql);
+    } catch (const kg::model::Fatal& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("init-db creates an SQLite store's schema and finds it current the second time") {
+    TempPath db("init-db");
+    const Run first = run("audit init-db --db " + db.str());
+    CHECK(first.rc == 0);
+    CHECK(first.out == "store " + db.str() + ": schema version " + std::to_string(store::known_schema_version()) +
+                           " (created)\n");
+    const Run second = run("audit init-db --db " + db.str());
+    CHECK(second.rc == 0);
+    CHECK_THAT(second.out, Catch::EndsWith(" (already current)\n"));
+    CHECK(run("audit verify --db " + db.str()).rc == 0);
+}
+
+TEST_CASE("init-db --roles on an SQLite store is a usage error that creates nothing") {
+    TempPath db("init-db-roles");
+    const Run r = run("audit init-db --db " + db.str() + " --roles");
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.out, Catch::Contains("--roles needs a PostgreSQL store") && Catch::Contains("file permissions"));
+    CHECK_FALSE(std::filesystem::exists(db.path));
+}
+
+TEST_CASE("init-db migrates a store of an older schema") {
+    TempPath db("init-db-old");
+    {
+        Db raw(db.str(), Db::Mode::read_write_create);
+        store::migrate_to(raw, 3);
+    }
+    const Run r = run("audit init-db --db " + db.str());
+    CHECK(r.rc == 0);
+    CHECK_THAT(r.out, Catch::EndsWith("schema version " + std::to_string(store::known_schema_version()) +
+                                      " (migrated from 3)\n"));
+}
+
+TEST_CASE("init-db refuses a bad role name and another application's file") {
+    // The name is checked before any connection: no server is needed to refuse it.
+    const Run bad = run("audit init-db --db 'postgresql://nobody@/none?host=/nonexistent' --roles "
+                        "--auditor-role 'x; DROP TABLE sources'");
+    CHECK(bad.rc == 2);
+    CHECK_THAT(bad.out, Catch::Contains("expected lower-case letters"));
+    TempPath foreign("init-db-foreign");
+    {
+        Db raw(foreign.str(), Db::Mode::read_write_create);
+        raw.exec("CREATE TABLE users(id INTEGER)");
+    }
+    const Run f = run("audit init-db --db " + foreign.str());
+    CHECK(f.rc == 2);
+    CHECK_THAT(f.out, Catch::Contains("is not a kueuegov evidence store"));
+}
+
+TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]") {
+    DropRoles roles;
+    PgTestDb pg("kg_initdb_roles");
+    const std::string auditor = "kg_aud_" + std::to_string(::getpid());
+    const std::string alice = "kg_alice_" + std::to_string(::getpid());
+    roles.roles = {alice, auditor};
+
+    const Run init = run("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    INFO(init.out);
+    REQUIRE(init.rc == 0);
+    CHECK_THAT(init.out, Catch::Contains("(created)") && Catch::Contains("created role " + auditor));
+    const Run ing = run("audit ingest --db '" + pg.url + "' " + fixture("lifecycle.jsonl"));
+    CHECK(ing.rc == 1);  // its truncated line 14 is skipped and counted
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE ROLE " + alice + " LOGIN");
+        admin.exec("GRANT " + auditor + " TO " + alice);
+    }
+    const std::string as_alice = pg_url_as(pg.url, alice);
+
+    // Every reading verb works for the auditor.
+    const std::string period = " --from 2026-10-05T09:00:00Z --to 2026-10-05T11:00:00Z";
+    for (const std::string& args :
+         {"audit verify --db " + q(as_alice), "audit check --db " + q(as_alice) + " --fail-on never",
+          "audit timeline ClusterQueue/team-a --db " + q(as_alice), "report --db " + q(as_alice) + period + " -o json",
+          "chargeback --db " + q(as_alice) + period}) {
+        const Run r = run(args);
+        INFO(args << "\n" << r.out);
+        CHECK(r.rc == 0);
+    }
+    // ...and no write: not through the CLI, not in SQL.
+    const Run ingest = run("audit ingest --db " + q(as_alice) + " " + fixture("events.json"));
+    CHECK(ingest.rc == 2);
+    CHECK_THAT(ingest.out, Catch::Contains("permission denied"));
+    for (const std::string sql : {"UPDATE batches SET rows = 0", "DELETE FROM sources", "DELETE FROM workload_events",
+                                  "UPDATE workload_assignments SET milli = 1",
+                                  "INSERT INTO head_signatures(sequence, hash, time, schema_sha256, algorithm, "
+                                  "public_key, signature, signed_at) VALUES (1, 'h', 't', 's', 'a', 'k', 'x', 't')",
+                                  "TRUNCATE object_versions", "DROP VIEW kueuegov_waits"}) {
+        INFO(sql);
+        CHECK_THAT(refusal(as_alice, sql), Catch::Contains("permission denied") || Catch::Contains("must be owner"));
+    }
+
+    // A privilege someone added is taken away when init-db --roles runs again.
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("GRANT UPDATE, DELETE ON batches TO " + auditor);
+    }
+    CHECK(refusal(as_alice, "DELETE FROM batches WHERE id < 0").empty());
+    const Run again = run("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    CHECK(again.rc == 0);
+    CHECK_THAT(again.out, Catch::Contains("(already current)") && Catch::Contains("role " + auditor + " exists"));
+    CHECK_THAT(refusal(as_alice, "DELETE FROM batches WHERE id < 0"), Catch::Contains("permission denied"));
+    CHECK(run("audit verify --db " + q(as_alice)).rc == 0);
+}
