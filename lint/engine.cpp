@@ -119,7 +119,12 @@ LintResult run_lint(const RuleContext& cx, const LintOptions& opt) {
     }
     std::sort(sink.items.begin(), sink.items.end(), model::finding_less);
     drop_deferring(sink.items);
+    const FindingScoper scoper(cx.cluster, opt.scope);
     for (model::Finding& f : sink.items) {
+        if (!scoper.in_scope(f)) {
+            ++res.out_of_scope;
+            continue;
+        }
         if (auto ov = cx.policy.rules.find(f.rule); ov != cx.policy.rules.end() && ov->second.severity) {
             f.severity = *ov->second.severity;
         }

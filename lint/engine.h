@@ -3,6 +3,7 @@
 // returns sorted findings. Rules never see any of this.
 #pragma once
 
+#include "lint/finding_scope.h"
 #include "lint/rule.h"
 
 #include <set>
@@ -17,12 +18,15 @@ struct LintOptions {
     std::set<std::string> disable;
     /// Fingerprints of accepted findings (read_baseline); each entry hides one matching finding.
     std::vector<std::string> baseline;
+    /// -n/-l: report only findings about objects in scope (every rule still sees everything).
+    FindingScope scope;
 };
 
 struct LintResult {
     std::vector<model::Finding> findings;  ///< sorted by model::finding_less
     std::size_t suppressed = 0;            ///< hidden by kueuegov.io/ignore
     std::size_t baselined = 0;             ///< hidden by the baseline
+    std::size_t out_of_scope = 0;          ///< about objects outside -n/-l
     std::vector<const Rule*> rules_run;
 };
 

@@ -75,6 +75,9 @@ TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[
     CHECK(bash_complete(d, {"kueuegov", "lint", "--fail-on", "=", "warning", "--o"}) == "--output\n");
     CHECK(bash_complete(d, {"kueuegov", "who-can", "--action", "change-c"}) == "change-clusterqueues\nchange-cohorts\n");
     CHECK(bash_complete(d, {"kueuegov", "who-can", "-o", ""}) == "text\njson\nmd\n");
+    // lint and chargeback take inspect's scope flags (cli/scope_flags).
+    CHECK(bash_complete(d, {"kueuegov", "lint", "--sel"}) == "--selector\n");
+    CHECK(bash_complete(d, {"kueuegov", "chargeback", "--n"}) == "--namespace\n");
     // The hidden verb is never offered.
     CHECK(bash_complete(d, {"kueuegov", "__"}).empty());
 }
