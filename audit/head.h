@@ -45,6 +45,9 @@ model::Result<SignedHead> read_expected_head(const std::string& file_or_hash, co
 struct HeadCheck {
     std::vector<std::string> problems;
     std::int64_t appended = 0;  ///< batches committed after the expected head (allowed)
+    /// The chain matches but the schema digest is not the head's, and the store's schema is the
+    /// one this binary creates (no "schema: " problem): a migration since the head, not a change.
+    bool schema_migrated = false;
 };
 HeadCheck check_expected_head(const ChainVerification& v, const ChainHead& expected);
 

@@ -172,9 +172,16 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
     BatchWriter writer(store, st.id);
     Extractor ex(writer, res.counts, path == "-" ? std::string("<stdin>") : path, diag, as_of_s * 1'000'000);
 
+    // Rows the writer accepted count as added until a commit finds them stored already.
+    auto settle_rows = [&] {
+        const auto stored = static_cast<std::uint64_t>(writer.take_already_stored());
+        res.counts.rows_new -= stored;
+        res.counts.rows_dup += stored;
+    };
     Counts at_commit;  // the counts when the last batch was committed
     auto commit = [&](std::uint64_t end, std::uint64_t line) {
         writer.commit(end, line, input_since(res.counts, at_commit));
+        settle_rows();
         at_commit = res.counts;
     };
 
@@ -308,6 +315,7 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
              << ": expected an audit log or export, " << reader.stop_reason()
              << "; stopped reading there (what came before is kept, the source is not sealed)\n";
         writer.commit(end_offset, last_line, input_since(res.counts, at_commit));
+        settle_rows();
         committed();
         return res;
     }
@@ -329,11 +337,13 @@ SourceResult ingest_source(EvidenceStore& store, const std::string& path, const 
              << "); what was read is kept but the source is not sealed as complete; ingest it again once it "
                 "is stable\n";
         writer.commit(end_offset, last_line, input_since(res.counts, at_commit));
+        settle_rows();
         committed();
         return res;
     }
     writer.seal(end_offset, last_line, static_cast<std::int64_t>(in.raw_read()), in.sha256(),
                 input_since(res.counts, at_commit));
+    settle_rows();
     committed();
     return res;
 }

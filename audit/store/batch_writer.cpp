@@ -1,32 +1,58 @@
-// BatchWriter: evidence rows of one source inserted in batched transactions. Each
-// commit closes the open batch with its chained hash and the source's resume position
-// in one transaction, so a killed ingest leaves a consistent store that the next run
-// resumes. Rows whose natural key exists in their cluster are ignored (INSERT ... ON CONFLICT
-// DO NOTHING, plain SQL PostgreSQL accepts too), which makes re-ingest idempotent.
+// BatchWriter: evidence rows of one source inserted in batched transactions. Rows wait in
+// memory (store/row_buffer.h) until the commit, which writes them, closes the batch with its
+// chained hash and records the source's resume position in one transaction, so a killed ingest
+// leaves a consistent store that the next run resumes. Rows whose natural key exists in their
+// cluster are left out, which makes re-ingest idempotent.
 #include "audit/store/batch_writer.h"
 
 #include "audit/store/chain.h"
 #include "audit/store/connection.h"
 #include "model/time.h"
 
+#include <unordered_map>
+
 namespace kg::audit {
 
 using store::Db;
 using store::Stmt;
 
-/// A row whose natural key (nkey) is stored already is left alone: re-ingest is idempotent. Both
-/// dialects take this clause; without a conflict target it covers whichever unique key the
-/// table has (PostgreSQL's partitioned tables need one that includes the partition key).
-#define KG_KEEP_EXISTING " ON CONFLICT DO NOTHING"
-/// Evidence rows take the next id explicitly (what SQLite's rowid does anyway) rather than from a
-/// PostgreSQL sequence, which a row left alone by ON CONFLICT would still advance: ids are then
-/// the same in both backends, and so is every batch hash of the chain (it covers ids). Safe
-/// because a store has one writer at a time (EvidenceStore's writer lock).
-#define KG_NEXT_ID(table) "(SELECT COALESCE(MAX(id), 0) + 1 FROM " table ")"
+using store::PendingRow;
+using store::Table;
+
+namespace {
+/// The key of the in-batch lookup indexes: fields joined by NUL (no Kubernetes name holds one).
+std::string lookup_key(const std::string& a, const std::string& b, const std::string& c = {}) {
+    std::string k = a;
+    k += '\0';
+    k += b;
+    k += '\0';
+    k += c;
+    return k;
+}
+}  // namespace
 
 struct BatchWriter::Stmts {
-    Stmt object_version, job, job_label, workload_event, assignment, k8s_event, ns, job_label_lookup,
-        job_lookup, activation_lookup, update_resume;
+    Stmt job_label_lookup, job_lookup, activation_lookup, update_resume;
+    store::RowBuffer rows;
+    // The lookups below read the committed rows of the cluster (its writer is alone: the cluster
+    // lock) and these indexes of the buffered ones. A buffered row would get a higher id than
+    // every stored row, so under the queries' "ORDER BY ts DESC, id DESC" it wins a tie in time,
+    // and among buffered rows the later one does.
+    struct Label {
+        std::int64_t ts_us;
+        std::optional<std::string> value;
+    };
+    std::unordered_map<std::string, Label> labels;  ///< (namespace, name, label) -> newest change
+    struct Job {
+        std::optional<std::int64_t> created_ts_us;  ///< NULL sorts first, as in SQLite
+        std::optional<std::string> queue_name, priority_class;
+    };
+    std::unordered_map<std::string, Job> jobs;  ///< (namespace, name) -> newest Job row
+    struct Step {
+        std::int64_t ts_us;
+        std::string step;
+    };
+    std::unordered_map<std::string, Step> activations;  ///< (namespace, name) -> newest (de)activation
 };
 
 BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
@@ -38,46 +64,14 @@ BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
         c.bind(1, source_id);
         m_cluster = c.step() ? c.text(0) : std::string("default");
     }
-    m_s->object_version = Stmt(db,
-        "INSERT INTO object_versions(id, batch_id, line, nkey, origin, kind, namespace, name, uid, "
-        "resource_version, verb, subresource, code, actor, actor_groups, impersonated, user_agent, time, ts_us, "
-        "audit_id, level, request_uri, annotations, body_captured, object_json, request_json, content_hash, cluster) "
-        "VALUES (" KG_NEXT_ID("object_versions") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, "
-        "?22, ?23, ?24, ?25, ?26, ?27)" KG_KEEP_EXISTING);
-    m_s->job = Stmt(db,
-        "INSERT INTO jobs(id, batch_id, line, nkey, origin, kind, api_group, namespace, name, uid, created, "
-        "created_ts_us, creator, creator_groups, queue_name, priority_class, kueue_mutated, suspend, code, audit_id, "
-        "cluster) VALUES (" KG_NEXT_ID("jobs") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20) "
-        "ON CONFLICT (cluster, nkey) DO NOTHING");
-    m_s->job_label = Stmt(db,
-        "INSERT INTO job_label_changes(id, batch_id, line, nkey, kind, namespace, name, uid, label, "
-        "old_value, new_value, actor, actor_groups, verb, code, time, ts_us, audit_id, cluster) "
-        "VALUES (" KG_NEXT_ID("job_label_changes") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)" KG_KEEP_EXISTING);
-    m_s->workload_event = Stmt(db,
-        "INSERT INTO workload_events(id, batch_id, line, nkey, origin, namespace, name, uid, step, time, "
-        "ts_us, actor, reason, message, preemptor_uid, preemptor_path, cluster_queue, local_queue, priority, "
-        "audit_id, cluster) VALUES (" KG_NEXT_ID("workload_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-        "?19, ?20)" KG_KEEP_EXISTING);
-    m_s->assignment = Stmt(db,
-        "INSERT INTO workload_assignments(id, batch_id, line, nkey, namespace, name, reserved_ts_us, "
-        "cluster_queue, podset, count, flavor, resource, quantity, milli, cluster) "
-        "VALUES (" KG_NEXT_ID("workload_assignments") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)" KG_KEEP_EXISTING);
-    m_s->k8s_event = Stmt(db,
-        "INSERT INTO k8s_events(id, batch_id, line, nkey, origin, namespace, name, regarding_kind, "
-        "regarding_namespace, regarding_name, regarding_uid, type, reason, message, reporting_component, count, "
-        "time, ts_us, audit_id, cluster) VALUES (" KG_NEXT_ID("k8s_events") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
-        "?16, ?17, ?18, ?19)" KG_KEEP_EXISTING);
-    m_s->ns = Stmt(db,
-        "INSERT INTO namespaces(id, batch_id, line, nkey, origin, name, uid, labels, actor, time, ts_us, "
-        "audit_id, cluster) VALUES (" KG_NEXT_ID("namespaces") ", ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)" KG_KEEP_EXISTING);
     m_s->job_label_lookup = Stmt(db,
-        "SELECT new_value FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 AND cluster = ?4 "
+        "SELECT new_value, ts_us FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 AND cluster = ?4 "
         "AND (code IS NULL OR code < 300) ORDER BY ts_us DESC, id DESC LIMIT 1");
     m_s->job_lookup = Stmt(db,
-        "SELECT queue_name, priority_class FROM jobs WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 "
+        "SELECT queue_name, priority_class, created_ts_us FROM jobs WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 "
         "ORDER BY created_ts_us DESC, id DESC LIMIT 1");
     m_s->activation_lookup = Stmt(db,
-        "SELECT step FROM workload_events WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 AND step IN ('deactivated', "
+        "SELECT step, ts_us FROM workload_events WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 AND step IN ('deactivated', "
         "'reactivated') ORDER BY ts_us DESC, id DESC LIMIT 1");
     m_s->update_resume = Stmt(db, "UPDATE sources SET resume_offset = ?1, resume_line = ?2 WHERE id = ?3");
 }
@@ -93,11 +87,6 @@ BatchWriter::~BatchWriter() {
 
 void BatchWriter::open_batch(std::uint64_t line) {
     Db& db = m_store.db();
-    if (!m_in_tx) {
-        db.begin();
-        m_in_tx = true;
-    }
-    if (m_batch_id != 0) return;
     Stmt seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM batches WHERE source_id = ?");
     seq.bind(1, m_source);
     seq.step();
@@ -111,16 +100,19 @@ void BatchWriter::open_batch(std::uint64_t line) {
     m_rows = 0;
 }
 
-bool BatchWriter::insert(Stmt& s) {
-    const bool inserted = s.exec() > 0;
-    if (inserted) ++m_rows;
-    return inserted;
+PendingRow* BatchWriter::pend(Table t, std::uint64_t line, const std::string& nkey) {
+    // The batch's first line is that of its first row, stored already or not (as before buffering).
+    if (!m_first_line) m_first_line = line;
+    return m_s->rows.add(t, nkey);
 }
 
+std::int64_t BatchWriter::pending_rows() const { return m_s->rows.size(); }
+
 bool BatchWriter::add(const ObjectVersionRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->object_version;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
+    PendingRow* row = pend(Table::object_versions, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
         .bind(5, r.kind).bind(6, r.namespace_).bind(7, r.name);
     s.bind_nonempty(8, r.uid);
     s.bind_nonempty(9, r.resource_version);
@@ -140,13 +132,14 @@ bool BatchWriter::add(const ObjectVersionRow& r) {
     s.bind_opt(24, r.object_json).bind_opt(25, r.request_json);
     s.bind_nonempty(26, r.content_hash);
     s.bind(27, m_cluster);
-    return insert(s);
+    return true;
 }
 
 bool BatchWriter::add(const JobRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->job;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
+    PendingRow* row = pend(Table::jobs, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
         .bind(5, r.kind).bind(6, r.api_group).bind(7, r.namespace_).bind(8, r.name);
     s.bind_nonempty(9, r.uid);
     s.bind_nonempty(10, r.created);
@@ -159,13 +152,17 @@ bool BatchWriter::add(const JobRow& r) {
     s.bind_opt(18, r.code);
     s.bind_nonempty(19, r.audit_id);
     s.bind(20, m_cluster);
-    return insert(s);
+    auto [it, fresh] = m_s->jobs.try_emplace(lookup_key(r.namespace_, r.name));
+    if (fresh || !it->second.created_ts_us || (r.created_ts_us && *r.created_ts_us >= *it->second.created_ts_us))
+        it->second = {r.created_ts_us, r.queue_name, r.priority_class};
+    return true;
 }
 
 bool BatchWriter::add(const JobLabelChangeRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->job_label;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.kind)
+    PendingRow* row = pend(Table::job_label_changes, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.kind)
         .bind(5, r.namespace_).bind(6, r.name);
     s.bind_nonempty(7, r.uid);
     s.bind(8, r.label).bind_opt(9, r.old_value).bind_opt(10, r.new_value);
@@ -175,13 +172,18 @@ bool BatchWriter::add(const JobLabelChangeRow& r) {
     s.bind(15, r.time).bind(16, r.ts_us);
     s.bind_nonempty(17, r.audit_id);
     s.bind(18, m_cluster);
-    return insert(s);
+    if (!r.code || *r.code < 300) {
+        auto [it, fresh] = m_s->labels.try_emplace(lookup_key(r.namespace_, r.name, r.label));
+        if (fresh || r.ts_us >= it->second.ts_us) it->second = {r.ts_us, r.new_value};
+    }
+    return true;
 }
 
 bool BatchWriter::add(const WorkloadEventRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->workload_event;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
+    PendingRow* row = pend(Table::workload_events, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
         .bind(5, r.namespace_).bind(6, r.name);
     s.bind_nonempty(7, r.uid);
     s.bind(8, r.step).bind(9, r.time).bind(10, r.ts_us);
@@ -195,24 +197,30 @@ bool BatchWriter::add(const WorkloadEventRow& r) {
     s.bind_opt(18, r.priority);
     s.bind_nonempty(19, r.audit_id);
     s.bind(20, m_cluster);
-    return insert(s);
+    if (r.step == "deactivated" || r.step == "reactivated") {
+        auto [it, fresh] = m_s->activations.try_emplace(lookup_key(r.namespace_, r.name));
+        if (fresh || r.ts_us >= it->second.ts_us) it->second = {r.ts_us, r.step};
+    }
+    return true;
 }
 
 bool BatchWriter::add(const WorkloadAssignmentRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->assignment;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.namespace_)
+    PendingRow* row = pend(Table::workload_assignments, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.namespace_)
         .bind(5, r.name).bind(6, r.reserved_ts_us).bind(7, r.cluster_queue).bind(8, r.podset);
     s.bind_opt(9, r.count);
     s.bind(10, r.flavor).bind(11, r.resource).bind(12, r.quantity).bind(13, r.milli);
     s.bind(14, m_cluster);
-    return insert(s);
+    return true;
 }
 
 bool BatchWriter::add(const K8sEventRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->k8s_event;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
+    PendingRow* row = pend(Table::k8s_events, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
         .bind(5, r.namespace_).bind(6, r.name);
     s.bind_nonempty(7, r.regarding_kind);
     s.bind_nonempty(8, r.regarding_namespace);
@@ -226,13 +234,14 @@ bool BatchWriter::add(const K8sEventRow& r) {
     s.bind(16, r.time).bind(17, r.ts_us);
     s.bind_nonempty(18, r.audit_id);
     s.bind(19, m_cluster);
-    return insert(s);
+    return true;
 }
 
 bool BatchWriter::add(const NamespaceRow& r) {
-    open_batch(r.line);
-    Stmt& s = m_s->ns;
-    s.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
+    PendingRow* row = pend(Table::namespaces, r.line, r.nkey);
+    if (!row) return false;
+    PendingRow& s = *row;
+    s.bind(2, static_cast<std::int64_t>(r.line)).bind(3, r.nkey).bind(4, r.origin)
         .bind(5, r.name);
     s.bind_nonempty(6, r.uid);
     s.bind(7, r.labels_json);
@@ -240,44 +249,68 @@ bool BatchWriter::add(const NamespaceRow& r) {
     s.bind(9, r.time).bind(10, r.ts_us);
     s.bind_nonempty(11, r.audit_id);
     s.bind(12, m_cluster);
-    return insert(s);
+    return true;
 }
 
 std::optional<std::optional<std::string>> BatchWriter::job_label(const std::string& ns, const std::string& name,
                                                                  const std::string& label) {
+    const auto buffered = m_s->labels.find(lookup_key(ns, name, label));
     Stmt& l = m_s->job_label_lookup;
     l.bind(1, ns).bind(2, name).bind(3, label).bind(4, m_cluster);
     if (l.step()) {
         std::optional<std::string> v;
         if (!l.is_null(0)) v = l.text(0);
+        const std::int64_t ts = l.int64(1);
         l.reset();
+        if (buffered != m_s->labels.end() && buffered->second.ts_us >= ts) return buffered->second.value;
         return v;
     }
     l.reset();
+    if (buffered != m_s->labels.end()) return buffered->second.value;
+    const int col = label == "kueue.x-k8s.io/queue-name" ? 0 : 1;
+    const auto job = m_s->jobs.find(lookup_key(ns, name));
+    auto from_buffer = [&] { return col == 0 ? job->second.queue_name : job->second.priority_class; };
     Stmt& j = m_s->job_lookup;
     j.bind(1, ns).bind(2, name).bind(3, m_cluster);
     if (j.step()) {
-        const int col = label == "kueue.x-k8s.io/queue-name" ? 0 : 1;
         std::optional<std::string> v;
         if (!j.is_null(col)) v = j.text(col);
+        std::optional<std::int64_t> ts;
+        if (!j.is_null(2)) ts = j.int64(2);
         j.reset();
+        if (job != m_s->jobs.end() && (!ts || (job->second.created_ts_us && *job->second.created_ts_us >= *ts)))
+            return from_buffer();
         return v;
     }
     j.reset();
+    if (job != m_s->jobs.end()) return from_buffer();
     return std::nullopt;
 }
 
 std::string BatchWriter::last_activation_step(const std::string& ns, const std::string& name) {
+    const auto buffered = m_s->activations.find(lookup_key(ns, name));
     Stmt& s = m_s->activation_lookup;
     s.bind(1, ns).bind(2, name).bind(3, m_cluster);
-    std::string out = s.step() ? s.text(0) : std::string();
+    std::string out;
+    std::int64_t ts = 0;
+    const bool stored = s.step();
+    if (stored) {
+        out = s.text(0);
+        ts = s.int64(1);
+    }
     s.reset();
+    if (buffered != m_s->activations.end() && (!stored || buffered->second.ts_us >= ts)) return buffered->second.step;
     return out;
 }
 
 void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input) {
     Db& db = m_store.db();
-    if (seal || !input.empty()) open_batch(last_line);
+    if (!m_s->rows.empty() || seal || !input.empty()) {
+        open_batch(m_first_line && !m_s->rows.empty() ? *m_first_line : last_line);
+        const store::RowBuffer::Flushed f = m_s->rows.flush(db, m_batch_id, m_cluster);
+        m_rows = f.inserted;
+        m_already_stored += f.already_stored;
+    }
     if (m_batch_id != 0) {
         if (m_rows == 0 && !seal && input.empty()) {
             Stmt del(db, "DELETE FROM batches WHERE id = ?");
@@ -315,33 +348,46 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
     r.exec();
 }
 
-void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input) {
-    if (!m_in_tx) {
-        m_store.db().begin();
-        m_in_tx = true;
-    }
-    finish_batch(end_offset, last_line, false, input);
+void BatchWriter::begin() {
+    // The batch's transaction, under the store's batch lock: row and batch ids are handed out,
+    // and batches committed, in one order, so the store's head only ever grows by appending.
+    m_store.db().begin();
+    m_in_tx = true;
+    m_store.lock_batch();
+}
+
+void BatchWriter::end() {
     m_store.db().exec("COMMIT");
     m_in_tx = false;
     m_batch_id = 0;
     m_rows = 0;
+    m_first_line.reset();
+    m_s->labels.clear();
+    m_s->jobs.clear();
+    m_s->activations.clear();
+}
+
+void BatchWriter::commit(std::uint64_t end_offset, std::uint64_t last_line, const BatchInput& input) {
+    begin();
+    finish_batch(end_offset, last_line, false, input);
+    end();
 }
 
 void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::int64_t size,
                        const std::string& sha256, const BatchInput& input) {
     Db& db = m_store.db();
-    if (!m_in_tx) {
-        db.begin();
-        m_in_tx = true;
-    }
+    begin();
     // The source record must hold its final values before the sealing batch hashes it.
     Stmt src(db, "UPDATE sources SET size = ?, sha256 = ?, status = 'complete', completed_at = ? WHERE id = ?");
     src.bind(1, size).bind(2, sha256).bind(3, model::format_rfc3339(model::reproducible_now())).bind(4, m_source).exec();
     finish_batch(end_offset, last_line, true, input);
-    db.exec("COMMIT");
-    m_in_tx = false;
-    m_batch_id = 0;
-    m_rows = 0;
+    end();
+}
+
+std::int64_t BatchWriter::take_already_stored() {
+    const std::int64_t n = m_already_stored;
+    m_already_stored = 0;
+    return n;
 }
 
 }  // namespace kg::audit

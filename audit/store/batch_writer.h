@@ -2,6 +2,7 @@
 // the source can resume, so a killed ingest leaves a consistent store.
 #pragma once
 
+#include "audit/store/row_buffer.h"
 #include "audit/store/store.h"
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 
 namespace kg::audit {
 
-/// Inserts evidence rows of one source. Rows go into the open batch; commit() closes it
-/// (computing its chained hash) together with the source's resume position, in one
-/// transaction. Rows whose natural key exists are ignored (add returns false).
+/// Inserts evidence rows of one source. Rows wait for the next commit(), which writes them in a
+/// new batch and closes it (computing its chained hash) together with the source's resume
+/// position, in one transaction. A row whose natural key is waiting already is ignored (add
+/// returns false); one whose key is stored already is left out at the commit
+/// (take_already_stored counts those).
 class BatchWriter {
 public:
     BatchWriter(EvidenceStore& store, std::int64_t source_id);
@@ -38,8 +41,12 @@ public:
     /// write that repeats spec.active does not record a second transition.
     std::string last_activation_step(const std::string& ns, const std::string& name);
 
-    /// Rows inserted into the open batch so far.
-    std::int64_t pending_rows() const { return m_rows; }
+    /// Rows waiting for the next commit (distinct natural keys; some may turn out stored already).
+    std::int64_t pending_rows() const;
+
+    /// Rows that add() accepted but the last commits found stored already (counted once, then
+    /// reset): the caller moves them from its "added" to its "already stored" count.
+    std::int64_t take_already_stored();
 
     /// Commits the open batch (kept when it inserted rows or `input` read events) with the counts
     /// of its input range, and records that the source is ingested up to `end_offset`
@@ -56,13 +63,17 @@ public:
 private:
     void open_batch(std::uint64_t line);
     void finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input);
-    bool insert(store::Stmt& s);
+    store::PendingRow* pend(store::Table t, std::uint64_t line, const std::string& nkey);
+    void begin();
+    void end();
 
     EvidenceStore& m_store;
     std::int64_t m_source;
     std::string m_cluster;  ///< the source's cluster: every row and batch is stored under it
     std::int64_t m_batch_id = 0;  ///< 0 = no batch open
-    std::int64_t m_rows = 0;
+    std::int64_t m_rows = 0;  ///< rows the open batch inserted
+    std::optional<std::uint64_t> m_first_line;  ///< line of the first row added since the last commit
+    std::int64_t m_already_stored = 0;
     std::int64_t m_batches = 0;
     bool m_in_tx = false;
     struct Stmts;

@@ -69,6 +69,8 @@ public:
     /// For the connection's lifetime: true when the lock named `key` was taken, false when another
     /// session holds it (then `wait` says whether to block until it is free).
     virtual bool lock_session(std::int64_t key, bool wait) = 0;
+    /// Releases a lock lock_session took (SQLite: nothing was taken).
+    virtual void unlock_session(std::int64_t) {}
     virtual Dialect dialect() const = 0;
     /// The store's name for messages: the SQLite path, or the URL without its password.
     virtual const std::string& name() const = 0;
@@ -134,6 +136,7 @@ public:
     void begin() { m_impl->begin(); }
     void lock_transaction(std::int64_t key) { m_impl->lock_transaction(key); }
     bool lock_session(std::int64_t key, bool wait) { return m_impl->lock_session(key, wait); }
+    void unlock_session(std::int64_t key) { m_impl->unlock_session(key); }
     /// The store's name for messages (path, or URL without password).
     const std::string& path() const { return m_impl->name(); }
     Dialect dialect() const { return m_impl->dialect(); }

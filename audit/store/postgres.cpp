@@ -68,6 +68,9 @@ public:
         PQclear(r);
         return got;
     }
+    void unlock_session(std::int64_t key) override {
+        exec("SELECT pg_advisory_unlock(" + std::to_string(key) + ")");
+    }
     Dialect dialect() const override { return Dialect::postgres; }
     const std::string& name() const override { return m_name; }
 

@@ -25,8 +25,20 @@ using store::Stmt;
 using store::Transaction;
 
 namespace {
-/// PostgreSQL advisory lock key held by a writing session ("KGWR").
+/// PostgreSQL advisory lock key of the store's schema and batches ("KGWR"): held by a session
+/// while it migrates, and by each batch transaction while it writes.
 constexpr std::int64_t k_writer_lock = 0x4b475752;
+
+/// The advisory lock key of one cluster's writer: "KGCL" and the name's 32-bit FNV-1a hash. Two
+/// names with the same hash only make their ingests take turns.
+std::int64_t cluster_lock_key(const std::string& cluster) {
+    std::uint32_t h = 2166136261u;
+    for (const unsigned char c : cluster) {
+        h ^= c;
+        h *= 16777619u;
+    }
+    return (std::int64_t{0x4b47434c} << 32) | static_cast<std::int64_t>(h);
+}
 
 /// The store's head over per-cluster chains: a one-cluster store's head is its last batch hash
 /// (as before schema 4, so heads recorded then still match); with several clusters it digests
@@ -66,11 +78,29 @@ public:
     ~WriterLock() {
         if (m_fd >= 0) ::close(m_fd);
     }
+
+    /// PostgreSQL: waits for, then holds, `cluster`'s writer lock, before the source lookups of
+    /// an ingest (a second ingest of a file then finds the first one's source complete). One at
+    /// a time: two ingests that open clusters in opposite orders never wait for each other while
+    /// each holds one. SQLite: the flock() above already serialises every writer.
+    void lock_cluster(store::Db& db, const std::string& cluster) {
+        if (db.dialect() != store::Dialect::postgres || m_cluster == cluster) return;
+        if (m_cluster) db.unlock_session(cluster_lock_key(*m_cluster));
+        m_cluster.reset();
+        const std::int64_t key = cluster_lock_key(cluster);
+        if (!db.lock_session(key, false)) {
+            std::fprintf(stderr, "kueuegov: waiting for another ingest of cluster %s into %s to finish\n",
+                         cluster.c_str(), db.path().c_str());
+            db.lock_session(key, true);
+        }
+        m_cluster = cluster;
+    }
     WriterLock(const WriterLock&) = delete;
     WriterLock& operator=(const WriterLock&) = delete;
 
 private:
     int m_fd = -1;
+    std::optional<std::string> m_cluster;  ///< the cluster whose writer lock the session holds
 };
 
 EvidenceStore::EvidenceStore(const std::string& path, Access access)
@@ -78,17 +108,23 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
       m_db(std::make_unique<Db>(path, access == Access::read_only ? Db::Mode::read_only
                                                                  : Db::Mode::read_write_create)) {
     if (access == Access::read_write && m_db->dialect() == store::Dialect::postgres) {
-        // The server's counterpart of the flock() above: one writing session per database at a
-        // time, so two ingests of one file never resume the same source at once. An advisory lock
-        // rather than SERIALIZABLE retries: each batch reads its chain's previous hash and the next
-        // row ids, so concurrent writers would conflict on every batch and a retry would have to
-        // re-read its input; waiting is cheaper and never fails. The lock is the session's
-        // (released when the connection closes, also when the process is killed).
+        // The server's counterpart of the flock() above, in two levels of advisory locks
+        // (rather than SERIALIZABLE retries: each batch reads its chain's previous hash and the
+        // next row ids, so concurrent writers would conflict on every batch and a retry would
+        // have to re-read its input; waiting is cheaper and never fails):
+        //  - one writer per cluster (open_source), so two ingests of one file never resume the
+        //    same source at once; the chain is per cluster, so other clusters need not wait;
+        //  - the store-wide k_writer_lock around the migration here and around each batch
+        //    transaction (lock_batch), which is short because rows are buffered until the commit:
+        //    ids are MAX(id) + 1 and batches commit in id order, so the store head still grows
+        //    by appending only.
+        // Both are the session's or the transaction's (released also when the process is killed).
         if (!m_db->lock_session(k_writer_lock, false)) {
             std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
             m_db->lock_session(k_writer_lock, true);
         }
         migrate(*m_db);
+        m_db->unlock_session(k_writer_lock);
     } else if (access == Access::read_write) {
         // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
         // writer lock makes this check and the migration one step for other writers.
@@ -110,6 +146,7 @@ const std::string& EvidenceStore::path() const { return m_db->path(); }
 
 std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::string& sha256,
                                                                 const std::string& cluster) const {
+    if (m_lock) m_lock->lock_cluster(*m_db, cluster);  // an ingest of this file may be completing it now
     // Per cluster: the same export file taken from two clusters is two sources.
     Stmt s(*m_db, "SELECT id FROM sources WHERE sha256 = ? AND cluster = ? AND status = 'complete' ORDER BY id LIMIT 1");
     s.bind(1, sha256).bind(2, cluster);
@@ -118,6 +155,7 @@ std::optional<std::int64_t> EvidenceStore::find_complete_source(const std::strin
 }
 
 std::optional<std::int64_t> EvidenceStore::find_candidate_duplicate(const SourceIdentity& id, std::int64_t size) const {
+    if (m_lock) m_lock->lock_cluster(*m_db, id.cluster);
     Stmt s(*m_db, "SELECT id FROM sources WHERE head_sha256 = ? AND size = ? AND cluster = ? AND status = 'complete' "
                   "LIMIT 1");
     s.bind(1, id.head_sha256).bind(2, size).bind(3, id.cluster);
@@ -125,7 +163,10 @@ std::optional<std::int64_t> EvidenceStore::find_candidate_duplicate(const Source
     return std::nullopt;
 }
 
+void EvidenceStore::lock_batch() { m_db->lock_transaction(k_writer_lock); }
+
 SourceState EvidenceStore::open_source(const SourceIdentity& id) {
+    if (m_lock) m_lock->lock_cluster(*m_db, id.cluster);
     SourceState st;
     if (id.path != "-") {
         Stmt s(*m_db, "SELECT id, resume_offset, resume_line FROM sources WHERE path = ? AND head_sha256 = ? "

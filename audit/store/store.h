@@ -60,8 +60,14 @@ public:
     /// The id of a complete source of id.cluster with this head hash and size: a candidate duplicate.
     std::optional<std::int64_t> find_candidate_duplicate(const SourceIdentity& id, std::int64_t size) const;
     /// Finds a partial source of the same cluster with the same path and head hash (to resume
-    /// it) or registers a new one.
+    /// it) or registers a new one. On PostgreSQL it first takes the cluster's writer lock (held
+    /// until a source of another cluster is opened or the store is closed): ingests of one
+    /// cluster take turns, ingests of different clusters run side by side.
     SourceState open_source(const SourceIdentity& id);
+
+    /// Inside a write transaction: waits for the store's batch lock, held until the transaction
+    /// ends, so batches (and their row ids) are committed one at a time in id order.
+    void lock_batch();
 
     /// The clusters the store holds sources of, sorted by name.
     std::vector<std::string> clusters() const;
@@ -85,6 +91,7 @@ private:
     std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
     std::string m_scope;
+    std::optional<std::string> m_locked_cluster;  ///< whose writer lock this session holds (PostgreSQL)
 };
 
 }  // namespace kg::audit

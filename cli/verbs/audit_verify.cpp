@@ -48,7 +48,11 @@ void check_head(const audit::ChainVerification& v, const audit::SignedHead& expe
     for (const std::string& p : hc.problems) problems.push_back(what + ": " + p);
     if (hc.problems.empty())
         std::cout << what << ": batch " << expected.head.sequence << " " << expected.head.hash
-                  << " is in the chain; " << hc.appended << " batches appended since\n";
+                  << " is in the chain; " << hc.appended << " batches appended since"
+                  << (hc.schema_migrated ? "; the schema was migrated since (digest " + expected.head.schema_sha256 +
+                                               " then, " + v.schema_sha256 + " now, this kueuegov's schema)"
+                                         : std::string())
+                  << "\n";
 }
 
 int run_verify(const VerifyArgs& a) {

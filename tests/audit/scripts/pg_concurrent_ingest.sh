@@ -1,8 +1,8 @@
 #!/bin/sh
 # Ingests at once into one PostgreSQL store, TRIALS times: two of the same file (stored once:
-# the second finds it complete), ingests of three clusters (two into the same one), and four
-# different files (all stored, as one after the other
-# would store them). Nothing may fail, no row may be stored twice (the totals would differ), and
+# the second finds it complete), ingests of three clusters (two into the same one), four
+# different files (all stored, as one after the other would store them), and four clusters
+# side by side with heads recorded meanwhile. Nothing may fail, no row may be stored twice (the totals would differ), and
 # the chain must verify. Counted, not timed.
 # usage: pg_concurrent_ingest.sh KUEUEGOV FIXTURE [TRIALS]   (needs KUEUEGOV_TEST_PG_URL)
 set -u
@@ -35,6 +35,14 @@ for j in $jobs; do "$bin" audit ingest --db "$refc" --cluster "${j%%:*}" "$dir/$
 summaryc="SELECT (SELECT string_agg(cluster || '=' || n, ',' ORDER BY cluster) FROM (SELECT cluster, count(*) AS n
     FROM sources WHERE status = 'complete' GROUP BY cluster) c), (SELECT sum(events) FROM batches), $rows"
 expectedc=$(pg_query "$refc" "$summaryc")
+# Four clusters at once, one ingest each: with a writer lock per cluster they run side by side.
+# Compared with the same ingests one after the other; and every head `audit head` records while
+# they run must still be in the chain afterwards (batches commit in id order: the store head
+# only grows by appending).
+jobs4c="c1:f1 c2:f2 c3:f3 c4:f4"
+ref4c=$(pg_new_db kg_conc_ref4c)
+for j in $jobs4c; do "$bin" audit ingest --db "$ref4c" --cluster "${j%%:*}" "$dir/${j#*:}.jsonl" >/dev/null 2>&1; done
+expected4c=$(pg_query "$ref4c" "$summaryc")
 failures=0 i=0
 while [ "$i" -lt "$trials" ]; do
     i=$((i + 1))
@@ -78,6 +86,33 @@ while [ "$i" -lt "$trials" ]; do
     if [ "$worst" -gt "$expected_rc" ] || [ "$got" != "$expectedc" ] || ! "$bin" audit verify --db "$db" >"$dir/v" 2>&1; then
         failures=$((failures + 1))
         echo "trial $i (clusters): worst rc $worst, sources per cluster/events/rows $got (expected $expectedc)"
+        cat "$dir/o1" "$dir/o2" "$dir/o3" "$dir/o4" "$dir/v"
+    fi
+    db=$(pg_new_db kg_conc_four_clusters)
+    pids="" n=0
+    for j in $jobs4c; do
+        n=$((n + 1))
+        "$bin" audit ingest --db "$db" --cluster "${j%%:*}" --batch-rows 5 "$dir/${j#*:}.jsonl" >"$dir/o$n" 2>&1 & pids="$pids $!"
+    done
+    h=0
+    while [ "$h" -lt 6 ]; do  # heads taken while the ingests write (an empty store has none)
+        h=$((h + 1))
+        "$bin" audit head --db "$db" >"$dir/head$h.json" 2>"$dir/head$h.err" || rm -f "$dir/head$h.json"
+    done
+    worst=0
+    for p in $pids; do wait "$p"; rc=$?; [ "$rc" -gt "$worst" ] && worst=$rc; done
+    got=$(pg_query "$db" "$summaryc")
+    heads_ok=1
+    for f in "$dir"/head*.json; do
+        [ -f "$f" ] || continue
+        "$bin" audit verify --db "$db" --expect-head "$f" >"$dir/vh" 2>&1 || { heads_ok=0; cat "$f" "$dir/vh"; }
+    done
+    rm -f "$dir"/head*.json
+    if [ "$worst" -gt "$expected_rc" ] || [ "$got" != "$expected4c" ] || [ "$heads_ok" != 1 ] ||
+       ! "$bin" audit verify --db "$db" >"$dir/v" 2>&1; then
+        failures=$((failures + 1))
+        echo "trial $i (four clusters): worst rc $worst, sources per cluster/events/rows $got (expected $expected4c)," \
+             "heads recorded meanwhile still in the chain: $heads_ok"
         cat "$dir/o1" "$dir/o2" "$dir/o3" "$dir/o4" "$dir/v"
     fi
 done

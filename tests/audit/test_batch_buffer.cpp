@@ -1,0 +1,147 @@
+// Rows buffered until the commit (audit/store/row_buffer.h): ids as one INSERT at a time would
+// give them, rows stored already left out and counted, and lookups that see the buffered rows.
+#include "audit/store/batch_writer.h"
+#include "audit/store/connection.h"
+
+#include "audit_test_util.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace kg::audit;
+using kg::audit::store::Stmt;
+using kg::audit::test::TempPath;
+
+namespace {
+
+SourceIdentity ident(const std::string& path, const std::string& cluster = "default") {
+    SourceIdentity id;
+    id.path = path;
+    id.format = "audit-jsonl";
+    id.compression = "none";
+    id.head_sha256 = "00";
+    id.cluster = cluster;
+    return id;
+}
+
+WorkloadEventRow step(const std::string& key, const std::string& what, std::int64_t ts_us) {
+    WorkloadEventRow r;
+    r.line = 1;
+    r.nkey = key;
+    r.origin = "audit";
+    r.namespace_ = "ml";
+    r.name = "job-a";
+    r.step = what;
+    r.time = "2026-10-05T09:13:02Z";
+    r.ts_us = ts_us;
+    return r;
+}
+
+JobLabelChangeRow label(const std::string& key, const std::string& value, std::int64_t ts_us) {
+    JobLabelChangeRow r;
+    r.line = 1;
+    r.nkey = key;
+    r.kind = "Job";
+    r.namespace_ = "ml";
+    r.name = "train";
+    r.label = "kueue.x-k8s.io/queue-name";
+    r.new_value = value;
+    r.verb = "patch";
+    r.code = 200;
+    r.time = "2026-10-05T09:13:02Z";
+    r.ts_us = ts_us;
+    return r;
+}
+
+/// job_label()'s answer for a known Job whose label is `value`.
+std::optional<std::optional<std::string>> known(const char* value) {
+    return std::optional<std::optional<std::string>>(std::in_place, value);
+}
+
+std::vector<std::int64_t> ids(EvidenceStore& st, const std::string& table) {
+    std::vector<std::int64_t> out;
+    Stmt s(st.db(), "SELECT id FROM " + table + " ORDER BY id");
+    while (s.step()) out.push_back(s.int64(0));
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("buffered rows: stored keys are left out at the commit, counted, and ids stay consecutive") {
+    TempPath t("buffer-dups");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    {
+        BatchWriter w(st, st.open_source(ident("a.log")).id);
+        CHECK(w.add(step("k1", "created", 10)));
+        CHECK(w.add(step("k2", "admitted", 20)));
+        CHECK_FALSE(w.add(step("k1", "created", 10)));  // the same key again in the same batch
+        CHECK(w.pending_rows() == 2);
+        w.commit(10, 3);
+        CHECK(w.take_already_stored() == 0);
+    }
+    BatchWriter w(st, st.open_source(ident("b.log")).id);
+    CHECK(w.add(step("k2", "admitted", 20)));  // stored by a.log: known only at the commit
+    CHECK(w.add(step("k3", "finished", 30)));
+    w.commit(10, 2);
+    CHECK(w.take_already_stored() == 1);
+    CHECK(w.take_already_stored() == 0);  // counted once
+    CHECK(ids(st, "workload_events") == std::vector<std::int64_t>{1, 2, 3});
+    const ChainVerification v = st.verify();
+    CHECK(v.problems == std::vector<std::string>{});
+    CHECK(v.rows == 3);
+}
+
+TEST_CASE("buffered rows: a commit with every row stored already keeps no batch") {
+    TempPath t("buffer-all-stored");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter a(st, st.open_source(ident("a.log")).id);
+    a.add(step("k1", "created", 10));
+    a.commit(10, 1);
+    BatchWriter b(st, st.open_source(ident("b.log")).id);
+    b.add(step("k1", "created", 10));
+    b.commit(10, 1);
+    CHECK(b.take_already_stored() == 1);
+    CHECK(b.batches_committed() == 0);
+    CHECK(st.verify().batches == 1);
+}
+
+TEST_CASE("buffered rows: more rows than one INSERT holds, in every statement size") {
+    TempPath t("buffer-many");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter w(st, st.open_source(ident("a.log")).id);
+    for (int i = 0; i < 64 + 32 + 7; ++i) CHECK(w.add(step("k" + std::to_string(i), "created", i)));
+    w.commit(10, 1);
+    const std::vector<std::int64_t> got = ids(st, "workload_events");
+    REQUIRE(got.size() == 103);
+    CHECK(got.front() == 1);
+    CHECK(got.back() == 103);
+    Stmt s(st.db(), "SELECT COUNT(*) FROM workload_events WHERE ts_us = id - 1 AND nkey = 'k' || (id - 1)");
+    s.step();
+    CHECK(s.int64(0) == 103);  // each row got the id of its place in the order added
+    CHECK(st.verify().problems == std::vector<std::string>{});
+}
+
+TEST_CASE("buffered rows: lookups see rows of the open batch, newest first") {
+    TempPath t("buffer-lookups");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter w(st, st.open_source(ident("a.log")).id);
+    w.add(label("l1", "team-a", 100));
+    w.commit(10, 1);
+    CHECK(w.job_label("ml", "train", "kueue.x-k8s.io/queue-name") == known("team-a"));
+    w.add(label("l2", "team-b", 200));  // buffered, newer than the stored one
+    CHECK(w.job_label("ml", "train", "kueue.x-k8s.io/queue-name") == known("team-b"));
+    w.add(label("l3", "team-c", 50));  // buffered but older: the stored-and-buffered newest wins
+    CHECK(w.job_label("ml", "train", "kueue.x-k8s.io/queue-name") == known("team-b"));
+    CHECK(w.last_activation_step("ml", "job-a").empty());
+    w.add(step("d1", "deactivated", 300));
+    CHECK(w.last_activation_step("ml", "job-a") == "deactivated");
+    w.commit(10, 2);
+    w.add(step("r1", "reactivated", 250));  // older than the stored deactivation
+    CHECK(w.last_activation_step("ml", "job-a") == "deactivated");
+    w.add(step("r2", "reactivated", 400));
+    CHECK(w.last_activation_step("ml", "job-a") == "reactivated");
+    w.commit(10, 3);
+    CHECK(w.last_activation_step("ml", "job-a") == "reactivated");
+}
