@@ -139,4 +139,21 @@ struct ChainVerification {
     std::vector<std::string> problems;  ///< first mismatch first
 };
 
+/// One captured version of an RBAC object (ClusterRole, ClusterRoleBinding, Role,
+/// RoleBinding): a successful write from the audit log or an export snapshot. What the
+/// cluster's RBAC was at an instant is the last version of each object before it
+/// (audit/check/rbac_state.h); refused writes changed nothing and are not versions.
+struct RbacVersion {
+    std::string kind, namespace_, name;
+    std::string origin;  ///< "audit" or "export"
+    std::string verb;    ///< create, update, patch, delete, or snapshot (export)
+    std::string actor, impersonated;
+    std::string time;
+    std::int64_t ts_us = 0;
+    /// The object after the write; nullopt for a delete, or when the log had no body
+    /// (Metadata level): then the object changed in a way the evidence does not show.
+    std::optional<std::string> json;
+    std::string evidence;  ///< "source-path:line"
+};
+
 }  // namespace kg::audit

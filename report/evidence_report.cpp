@@ -5,6 +5,7 @@
 #include "report/html_text.h"
 #include "report/escape.h"
 #include "report/escape_json.h"
+#include "report/evidence_rbac_render.h"
 
 #include "model/loader.h"
 #include "model/time.h"
@@ -148,6 +149,7 @@ mstch::map context(const ReportData& d, bool with_charts) {
         {"chain_status", chain_status(d)},
         {"chain_class", d.chain_verified ? (*d.chain_verified ? "ok" : "bad") : ""},
         {"chain_message", d.chain_message},
+        {"rbac", rbac_context(d.rbac)},
     };
 }
 
@@ -217,6 +219,7 @@ void render_json(std::ostream& out, const ReportData& d) {
         j["sources"].push_back({{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256}, {"records", s.records}});
     j["hashChain"] = {{"head", d.chain_head}, {"verified", nullptr}, {"message", d.chain_message}};
     if (d.chain_verified) j["hashChain"]["verified"] = *d.chain_verified;
+    j["rbac"] = rbac_json(d.rbac);
     out << json_text(j, 2) << '\n';
 }
 

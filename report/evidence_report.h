@@ -8,6 +8,7 @@
 #pragma once
 
 #include "model/loader.h"
+#include "report/evidence_rbac.h"
 #include "model/result.h"
 
 #include <cstdint>
@@ -95,6 +96,7 @@ struct ReportData {
     std::optional<bool> chain_verified;  ///< nullopt = not checked
     std::string chain_message;
     std::vector<std::string> not_covered;  ///< statements of what the evidence cannot show
+    ReportRbac rbac;  ///< C7: who could change queue policy (report/evidence_rbac.h)
 };
 
 enum class ReportFormat { html, markdown, json };

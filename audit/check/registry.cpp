@@ -13,6 +13,7 @@ const std::vector<Rule>& registry() {
         {&rules::k_kq5005, rules::check_kq5005},
         {&rules::k_kq5006, rules::check_kq5006},
         {&rules::k_kq5007, rules::check_kq5007},
+        {&rules::k_kq5008, rules::check_kq5008},
     };
     return k_rules;
 }

@@ -25,6 +25,7 @@ std::int64_t evidence_end(const HistoryView& v) {
 
 void fill_view(const EvidenceStore& store, HistoryView& v) {
     v.changes = query::object_changes(store);
+    v.rbac = query::rbac_versions(store);
     v.steps = query::workload_steps(store);
     v.jobs = query::jobs(store);
     v.label_changes = query::job_label_changes(store);

@@ -36,6 +36,9 @@ struct Period {
 struct Thresholds {
     std::int64_t preemption_burst_count = 10;
     std::int64_t preemption_burst_window_s = 300;
+    /// KQ5008: a grant that first allowed a change less than this long before it "appeared
+    /// just before" the change.
+    std::int64_t rbac_grant_window_s = 3600;
 };
 
 struct HistoryView {
@@ -45,6 +48,7 @@ struct HistoryView {
     Thresholds thresholds;
 
     std::vector<audit::ObjectChange> changes;  ///< queue-policy objects (LocalQueues included)
+    std::vector<audit::RbacVersion> rbac;      ///< RBAC objects' versions, by time
     std::vector<audit::WorkloadStep> steps;
     std::vector<audit::JobRecord> jobs;
     std::vector<audit::JobLabelChange> label_changes;

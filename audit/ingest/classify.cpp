@@ -33,6 +33,10 @@ constexpr KindEntry k_kinds[] = {
     {"", "events", "Event", Target::event},
     {"events.k8s.io", "events", "Event", Target::event},
     {"", "namespaces", "Namespace", Target::namespace_},
+    {"rbac.authorization.k8s.io", "clusterroles", "ClusterRole", Target::rbac},
+    {"rbac.authorization.k8s.io", "clusterrolebindings", "ClusterRoleBinding", Target::rbac},
+    {"rbac.authorization.k8s.io", "roles", "Role", Target::rbac},
+    {"rbac.authorization.k8s.io", "rolebindings", "RoleBinding", Target::rbac},
 };
 
 }  // namespace

@@ -7,7 +7,9 @@
 
 namespace kg::audit::ingest {
 
-enum class Target { none, policy, workload, job, event, namespace_ };
+/// `rbac`: the RBAC objects that say who could change queue policy; stored like the policy
+/// objects (object_versions), read back apart from them (audit/store/queries.h rbac_versions).
+enum class Target { none, policy, rbac, workload, job, event, namespace_ };
 
 struct Classified {
     Target target = Target::none;

@@ -71,7 +71,8 @@ void Extractor::Impl::audit_event_rows(element ev, std::uint64_t line_no) {
     const std::optional<element> resp = child(ev, "responseObject");
     const std::uint64_t before = c.rows_new + c.rows_dup;
     switch (cl.target) {
-        case Target::policy: policy_object(x, cl.kind, req, resp); break;
+        case Target::policy:
+        case Target::rbac: policy_object(x, cl.kind, req, resp); break;
         case Target::workload: workload_audit(x, req, resp); break;
         case Target::job: job_audit(x, cl.kind, req, resp); break;
         case Target::event: event_audit(x, req, resp); break;
@@ -90,7 +91,7 @@ std::optional<element> Extractor::Impl::after_state(const Ctx& x, const std::opt
 
 void Extractor::Impl::policy_object(const Ctx& x, const std::string& kind, const std::optional<element>& req,
                    const std::optional<element>& resp) {
-    if (!x.subresource.empty()) return skip("status write of a queue-policy object");
+    if (!x.subresource.empty()) return skip("status write of a queue-policy or RBAC object");
     ObjectVersionRow r;
     r.line = x.line;
     r.nkey = "audit:" + x.key + ":" + x.stage;

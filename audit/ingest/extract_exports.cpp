@@ -30,7 +30,8 @@ void Extractor::Impl::exported_object_rows(element obj, std::uint64_t line_no) {
     auto meta = child(obj, "metadata");
     const std::uint64_t before = c.rows_new + c.rows_dup;
     switch (cl.target) {
-        case Target::policy: {
+        case Target::policy:
+        case Target::rbac: {
             ObjectVersionRow r;
             r.line = line_no;
             r.origin = "export";

@@ -30,9 +30,10 @@ inline std::string_view raw_value(std::string_view text, std::string_view quoted
     return q ? std::string_view(v, static_cast<std::size_t>(static_cast<const char*>(q) - v)) : std::string_view();
 }
 
-/// API groups whose objects are Kueue evidence (Kueue itself and the job kinds it manages).
+/// API groups whose objects are Kueue evidence (Kueue itself and the job kinds it manages),
+/// and RBAC, which says who could change queue policy (KQ5008, the report's section C7).
 inline bool evidence_group(std::string_view g) {
-    return g == "kueue.x-k8s.io" || g == "batch" || g == "jobset.x-k8s.io" || g == "kubeflow.org" ||
+    return g == "kueue.x-k8s.io" || g == "rbac.authorization.k8s.io" || g == "batch" || g == "jobset.x-k8s.io" || g == "kubeflow.org" ||
            g == "trainer.kubeflow.org" || g == "ray.io" || g == "leaderworkerset.x-k8s.io" ||
            g == "workload.codeflare.dev";
 }

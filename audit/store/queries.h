@@ -48,6 +48,10 @@ struct ChangeFilter {
 /// and annotations; kubectl's last-applied-configuration annotation is left out).
 std::vector<audit::ObjectChange> object_changes(const EvidenceStore& store, const ChangeFilter& filter = {});
 
+/// Every version of the RBAC objects (successful writes and export snapshots), ordered by time
+/// then insertion: what the cluster's RBAC was at any instant the evidence covers.
+std::vector<audit::RbacVersion> rbac_versions(const EvidenceStore& store);
+
 /// Workload lifecycle steps, ordered by time; empty namespace/name = every Workload.
 std::vector<audit::WorkloadStep> workload_steps(const EvidenceStore& store, const std::string& namespace_ = "",
                                                 const std::string& name = "");

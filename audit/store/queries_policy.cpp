@@ -80,7 +80,7 @@ std::vector<audit::ObjectChange> object_changes(const EvidenceStore& st, const C
         "COALESCE(t.user_agent, ''), t.time, t.ts_us, COALESCE(t.audit_id, ''), t.body_captured, t.object_json, "
         "s.path, t.line FROM object_versions t";
     sql += k_evidence_join;
-    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND t.ts_us >= ?3 AND t.ts_us < ?4 AND " +
+    sql += std::string("WHERE t.kind NOT IN ") + k_rbac_kinds + " AND (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND t.ts_us >= ?3 AND t.ts_us < ?4 AND " +
            cluster_clause("t") + " ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);

@@ -18,6 +18,10 @@ namespace kg::audit::query::detail {
 inline constexpr const char* k_evidence_join =
     " JOIN batches b ON b.id = t.batch_id JOIN sources s ON s.id = b.source_id ";
 
+/// The RBAC kinds, stored in object_versions beside the queue-policy objects (one table of
+/// versioned objects, one chain) and read apart from them: `t.kind IN k_rbac_kinds`.
+inline constexpr const char* k_rbac_kinds = "('ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding')";
+
 /// The cluster filter of every query: parameter ?20 (bound by bind_scope, "" = every cluster)
 /// against `alias`.cluster; its number stays clear of each query's own parameters.
 std::string cluster_clause(const char* alias);

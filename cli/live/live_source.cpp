@@ -56,6 +56,14 @@ std::vector<std::string> live_kinds(LiveVerb verb) {
         // The work, not the policy: BASE and HEAD bring the queue objects under review.
         return {"workloads.kueue.x-k8s.io", "jobs.batch", "namespaces", "priorityclasses.scheduling.k8s.io"};
     }
+    if (verb == LiveVerb::who_can) {
+        // The RBAC kinds, and what says which namespaces each action is asked in (lint/
+        // governed_namespaces.h): every Namespace, the LocalQueues, and the ClusterQueues'
+        // namespaceSelectors. Not Workloads or Jobs: Namespaces already name every namespace.
+        return {"clusterroles.rbac.authorization.k8s.io", "clusterrolebindings.rbac.authorization.k8s.io",
+                "roles.rbac.authorization.k8s.io", "rolebindings.rbac.authorization.k8s.io",
+                "clusterqueues.kueue.x-k8s.io", "localqueues.kueue.x-k8s.io", "namespaces"};
+    }
     std::vector<std::string> k{"clusterqueues.kueue.x-k8s.io", "localqueues.kueue.x-k8s.io",
                                "resourceflavors.kueue.x-k8s.io", "cohorts.kueue.x-k8s.io",
                                "admissionchecks.kueue.x-k8s.io"};
@@ -72,7 +80,8 @@ std::vector<std::string> live_kinds(LiveVerb verb) {
                                "priorityclasses.scheduling.k8s.io", "jobs.batch", "topologies.kueue.x-k8s.io",
                                "nodes", "pods"});
             break;
-        case LiveVerb::diff_state: break;  // returned above
+        case LiveVerb::diff_state:
+        case LiveVerb::who_can: break;  // returned above
     }
     return k;
 }

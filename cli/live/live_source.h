@@ -25,7 +25,7 @@ struct LiveFlags {
 void add_live_flags(CLI::App& cmd, LiveFlags& f);
 
 /// What a verb reads from a live cluster.
-enum class LiveVerb { inspect, lint, simulate, diff_state };
+enum class LiveVerb { inspect, lint, simulate, diff_state, who_can };
 
 /// The resources (RESOURCE.GROUP, as kubectl takes them) `verb` reads.
 std::vector<std::string> live_kinds(LiveVerb verb);

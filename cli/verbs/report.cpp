@@ -13,6 +13,7 @@
 #include "audit/effects/definitions.h"
 #include "audit/effects/inventory.h"
 #include "audit/effects/queue_effects.h"
+#include "audit/effects/rbac_section.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
 #include "cli/cluster_flag.h"
@@ -167,6 +168,8 @@ int run_report(const ReportArgs& a, const std::string& command) {
         report::add_effects(d, audit::effects::effects_from_history(
                                    view, c, span, audit::effects::bypass_jobs_from_findings(checked.findings)));
         report::add_sources(d, audit::effects::store_inventory(audit::query::sources(*store)));
+        report::add_rbac(d, audit::effects::rbac_section(view.rbac, view.period.from_us.value_or(0),
+                                                         view.period.to_us.value_or(0)));
         report::add_chain(d, store->verify());
         if (a.paths.empty())
             d.not_covered.push_back("queue definitions rebuilt from the store: objects never written (or exported) "

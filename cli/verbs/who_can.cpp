@@ -1,6 +1,8 @@
 // `kueuegov who-can`: for each governed action (rbac/governed_actions.h), the subjects that
 // can do it and through which binding and role, from the RBAC objects among the inputs
-// (issue 19). `--as USER [--as-group G]...` asks instead whether one identity can.
+// (issue 19). `--as USER [--as-group G]...` asks instead whether one identity can. --live,
+// --context and --kubeconfig read the RBAC kinds and the queue objects through kubectl.
+#include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/verbs.h"
 #include "lint/governed_namespaces.h"
@@ -21,6 +23,7 @@ struct WhoCanFlags {
     std::string output = "text";
     std::vector<std::string> actions, subjects, as_groups;
     std::string namespace_, as;
+    LiveFlags live;
 };
 
 /// The identity the API server would see for `kubectl --as USER --as-group G`: the groups
@@ -64,8 +67,8 @@ int run(const WhoCanFlags& fl) {
         std::cerr << "kueuegov: error: --as-group needs --as USER (the identity whose groups they are)\n";
         return k_exit_usage;
     }
-    LoadedInput in = load_inputs(fl.paths);
-    if (!in.ok) {
+    LoadedInput in;
+    if (!load_sources(fl.paths, fl.live, LiveVerb::who_can, "who-can", in)) {
         return k_exit_usage;
     }
     rbac::Authorizer az(in.cluster);
@@ -95,7 +98,8 @@ Verb who_can_verb() {
     return {"who-can", "Show who can change queue policy, LocalQueues, admission, queue labels, or bypass the queues",
             [](CLI::App& cmd) -> VerbAction {
                 auto fl = std::make_shared<WhoCanFlags>();
-                add_filename_flags(cmd, fl->paths);
+                add_filename_flags(cmd, fl->paths, false);
+                add_live_flags(cmd, fl->live);
                 std::vector<std::string> ids;
                 for (const rbac::GovernedAction& a : rbac::governed_actions()) {
                     ids.push_back(a.id);
@@ -117,6 +121,7 @@ Verb who_can_verb() {
                            "  kueuegov who-can -f rbac.yaml -f queues/ --action change-clusterqueues -o md\n"
                            "  kueuegov who-can -f rbac.yaml -f queues/ -n team-a --subject Group:ml-researchers\n"
                            "  kueuegov who-can -f rbac.yaml -f queues/ --as bob --as-group ml-researchers\n"
+                           "  kueuegov who-can --context prod --action patch-workload-status\n"
                            "Exit status: 0 answered (with --as: the identity can do at least one of the actions);\n"
                            "1 with --as, the identity can do none of them; 2 usage error, unreadable or invalid input.");
                 return [fl] { return run(*fl); };

@@ -81,7 +81,7 @@ TEST_CASE("an evidence reference without a line still names its source", "[audit
 
 TEST_CASE("the history rule catalogue is sorted, documented and well-formed", "[audit][check][meta]") {
     const auto& rules = kg::audit::check::registry();
-    REQUIRE(rules.size() == 7);
+    REQUIRE(rules.size() == 8);
     for (std::size_t i = 0; i < rules.size(); ++i) {
         const auto& info = *rules[i].info;
         std::string id = info.id;

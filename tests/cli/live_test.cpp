@@ -202,3 +202,43 @@ TEST_CASE("diff --live takes the work from the cluster and the policy from BASE 
     CHECK((r.rc == 0 || r.rc == 1));
     CHECK(s2.log().rfind("--context prod get workloads.kueue.x-k8s.io,", 0) == 0);
 }
+
+TEST_CASE("who-can --live reads the RBAC kinds and the queues that say where actions are asked", "[cli][live]") {
+    const std::string kinds =
+        "clusterroles.rbac.authorization.k8s.io,clusterrolebindings.rbac.authorization.k8s.io,"
+        "roles.rbac.authorization.k8s.io,rolebindings.rbac.authorization.k8s.io,clusterqueues.kueue.x-k8s.io,"
+        "localqueues.kueue.x-k8s.io,namespaces";
+    Scratch s;
+    Out r = live(s, "who-can --context prod --action change-clusterqueues");
+    CHECK(r.rc == 0);
+    CHECK(s.log() == "--context prod get " + kinds + " --all-namespaces -o json\n");
+    CHECK(r.out.find("platform-admins") != std::string::npos);  // Kueue's batch admin role, bound cluster-wide
+
+    // The same answer as from the export on disk, in every format.
+    for (const char* o : {"text", "json", "md"}) {
+        Scratch s2;
+        Out from_file = live(s2, "who-can -f " + quote(k_fake_dir + "/export-rbac.json") + " -o " + o);
+        Out from_live = live(s2, std::string("who-can --live -o ") + o);
+        CHECK(from_live.rc == 0);
+        // Positions name the source: the file, or the kubectl command that read the cluster.
+        const std::string file = k_fake_dir + "/export-rbac.json", cmd = "kubectl get " + kinds + " -A -o json";
+        for (auto at = from_file.out.find(file); at != std::string::npos; at = from_file.out.find(file, at + cmd.size()))
+            from_file.out.replace(at, file.size(), cmd);
+        CHECK(from_file.out == from_live.out);
+        CHECK_FALSE(from_live.out.empty());
+    }
+    // --as through live mode: alice is bound to Kueue's batch admin role cluster-wide.
+    r = live(s, "who-can --live --as alice@example.com --action change-clusterqueues");
+    CHECK(r.rc == 0);
+    r = live(s, "who-can --live --as nobody@example.com --action change-clusterqueues");
+    CHECK(r.rc == 1);
+
+    // RBAC forbids listing the roles: said, with the kind, exit 2.
+    r = live(s, "who-can --live", "KG_FAKE_FORBID=clusterroles");
+    CHECK(r.rc == 2);
+    CHECK(r.err.rfind("kueuegov: error: kubectl may not list clusterroles.rbac.authorization.k8s.io", 0) == 0);
+    // Neither files nor live mode: a usage error naming both ways.
+    r = live(s, "who-can");
+    CHECK(r.rc == 2);
+    CHECK(r.err.find("who-can needs -f PATH") != std::string::npos);
+}

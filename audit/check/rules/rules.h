@@ -20,5 +20,7 @@ extern const RuleInfo k_kq5006;
 void check_kq5006(const HistoryView& v, FindingSink& out);
 extern const RuleInfo k_kq5007;
 void check_kq5007(const HistoryView& v, FindingSink& out);
+extern const RuleInfo k_kq5008;
+void check_kq5008(const HistoryView& v, FindingSink& out);
 
 }  // namespace kg::audit::check::rules
