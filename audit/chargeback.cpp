@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <map>
 #include <unordered_map>
 
 namespace kg::audit {
@@ -15,6 +16,7 @@ std::optional<ChargebackGroup> parse_chargeback_group(std::string_view s) {
     if (s == "localqueue") return ChargebackGroup::local_queue;
     if (s == "namespace") return ChargebackGroup::namespace_;
     if (s == "flavor") return ChargebackGroup::flavor;
+    if (s == "purpose") return ChargebackGroup::purpose;
     return std::nullopt;
 }
 
@@ -24,6 +26,7 @@ std::string_view chargeback_group_name(ChargebackGroup g) {
     case ChargebackGroup::local_queue: return "localqueue";
     case ChargebackGroup::namespace_: return "namespace";
     case ChargebackGroup::flavor: return "flavor";
+    case ChargebackGroup::purpose: return "purpose";
     }
     return "clusterqueue";
 }
@@ -82,12 +85,15 @@ private:
         return it->second;
     }
     std::string group_key(const std::string& cq, const std::string& ns, const std::string& lq) const;
+    /// The purpose of work in namespace `ns` through LocalQueue `lq` ("" or k_unqueued_row: none).
+    const std::string& purpose_of(const std::string& ns, const std::string& lq) const;
     int row_for(int gid, int fr);
     void flush_cq(int cq, std::int64_t t);
     void recompute_groups(int cq);
     void recompute_cohort(int cohort, std::int64_t t);
 
     const ChargebackInput& m_in;
+    mutable std::map<std::pair<std::string, std::string>, std::string> m_purpose_cache;  // (ns, lq) -> purpose
     std::unordered_map<std::string, int> m_cq_ids, m_group_ids, m_fr_ids, m_cohort_ids;
     std::vector<std::string> m_cqs, m_groups, m_frs, m_cohorts;
     std::vector<std::pair<std::string, std::string>> m_fr_pairs;
@@ -112,8 +118,23 @@ std::string Engine::group_key(const std::string& cq, const std::string& ns, cons
     case ChargebackGroup::local_queue: k = cq; k += '\0'; k += ns; k += '\0'; k += lq; break;
     case ChargebackGroup::namespace_: k += '\0'; k += ns; k += '\0'; break;
     case ChargebackGroup::flavor: k += '\0'; k += '\0'; break;
+    // The purpose sits in the namespace slot; rows move it to ChargebackRow::purpose.
+    case ChargebackGroup::purpose: k += '\0'; k += ns == k_idle_row ? ns : purpose_of(ns, lq); k += '\0'; break;
     }
     return k;
+}
+
+const std::string& Engine::purpose_of(const std::string& ns, const std::string& lq) const {
+    auto [it, fresh] = m_purpose_cache.try_emplace({ns, lq});
+    if (fresh) {
+        std::optional<model::PurposeMatch> m;
+        if (m_in.purposes != nullptr) {
+            // Labels are not in the evidence: null labels make the resolver skip label mappings.
+            m = model::resolve_purpose(*m_in.purposes, {ns, lq == k_unqueued_row ? std::string_view() : lq, nullptr});
+        }
+        it->second = m ? m->purpose : std::string(model::k_no_purpose);
+    }
+    return it->second;
 }
 
 int Engine::row_for(int gid, int fr) {
@@ -239,6 +260,7 @@ ChargebackResult Engine::run() {
             case ChargebackGroup::local_queue: k = group_key(key, "", cohort_owned ? "" : idle); break;
             case ChargebackGroup::namespace_: k = group_key("", idle, ""); break;
             case ChargebackGroup::flavor: k = group_key("", "", ""); break;
+            case ChargebackGroup::purpose: k = group_key("", idle, ""); break;
             }
             cq_idle_gid.push_back(intern(m_group_ids, m_groups, k));
         }
@@ -369,6 +391,10 @@ ChargebackResult Engine::run() {
             r.namespace_.clear();
             r.local_queue.clear();
         }
+        if (m_in.group == ChargebackGroup::purpose) {
+            r.purpose = std::move(r.namespace_);
+            r.namespace_.clear();
+        }
         r.used = a.used;
         r.within_nominal = a.within;
         r.borrowed = a.borrowed;
@@ -377,8 +403,8 @@ ChargebackResult Engine::run() {
         res.rows.push_back(std::move(r));
     }
     std::sort(res.rows.begin(), res.rows.end(), [](const ChargebackRow& x, const ChargebackRow& y) {
-        return std::tie(x.cluster_queue, x.cohort, x.namespace_, x.local_queue, x.flavor, x.resource) <
-               std::tie(y.cluster_queue, y.cohort, y.namespace_, y.local_queue, y.flavor, y.resource);
+        return std::tie(x.cluster_queue, x.cohort, x.purpose, x.namespace_, x.local_queue, x.flavor, x.resource) <
+               std::tie(y.cluster_queue, y.cohort, y.purpose, y.namespace_, y.local_queue, y.flavor, y.resource);
     });
     return res;
 }

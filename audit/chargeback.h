@@ -23,9 +23,12 @@ using model::Price;
 using model::Error;
 using model::Result;
 
-enum class ChargebackGroup { cluster_queue, local_queue, namespace_, flavor };
+/// `purpose`: the policy's purposes: mapping (model/purpose.h), decided by LocalQueue and
+/// namespace only: the evidence store records no workload labels, so label mappings are not
+/// consulted.
+enum class ChargebackGroup { cluster_queue, local_queue, namespace_, flavor, purpose };
 
-/// Parses "clusterqueue" | "localqueue" | "namespace" | "flavor".
+/// Parses "clusterqueue" | "localqueue" | "namespace" | "flavor" | "purpose".
 std::optional<ChargebackGroup> parse_chargeback_group(std::string_view s);
 std::string_view chargeback_group_name(ChargebackGroup g);
 
@@ -46,6 +49,9 @@ struct ChargebackRow {
     /// ClusterQueue, namespace and LocalQueue are empty: its lent and idle parts, paid by the
     /// platform that holds it (audit-evidence.md section 3.4, hierarchical cohorts).
     std::string cohort;
+    /// Grouping by purpose: the purpose, model::k_no_purpose, k_idle_row (quota nobody used)
+    /// or, for a Cohort's own quota, "" (the row names the cohort).
+    std::string purpose;
     std::string flavor, resource;
     MilliSeconds used = 0;           ///< withinNominal + borrowed
     MilliSeconds within_nominal = 0;
@@ -80,6 +86,7 @@ struct ChargebackInput {
     const std::vector<QuotaInterval>* intervals = nullptr;
     const std::vector<QuotaVersion>* versions = nullptr;
     const PriceList* prices = nullptr;  ///< may be null: no costs
+    const model::PurposePolicy* purposes = nullptr;  ///< for ChargebackGroup::purpose; null: all __none__
 };
 
 /// Computes the rows. Error when the period is empty or a cost overflows 128 bits.

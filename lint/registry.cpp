@@ -54,6 +54,7 @@ const std::vector<Rule>& registry() {
         {&rules::k_kq3007, rules::check_kq3007},
         {&rules::k_kq3008, rules::check_kq3008},
         {&rules::k_kq3009, rules::check_kq3009},
+        {&rules::k_kq3010, rules::check_kq3010},
         {&rules::k_kq3020, rules::check_kq3020},
         {&rules::k_kq3021, rules::check_kq3021},
         {&rules::k_kq3022, rules::check_kq3022},

@@ -14,5 +14,7 @@ list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/finding.cpp
   ${CMAKE_CURRENT_LIST_DIR}/rule_info.cpp
   ${CMAKE_CURRENT_LIST_DIR}/policy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/purpose.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/purpose_decode.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spelling.cpp
 )

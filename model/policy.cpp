@@ -3,14 +3,13 @@
 #include "model/policy.h"
 #include "model/spelling.h"
 
-
 #include "model/decode/fields.h"
 #include "model/loader.h"
-
+#include "model/policy_read.h"
 
 namespace kg::model {
 
-namespace {
+namespace policy_read {
 
 using yaml::Node;
 
@@ -44,6 +43,14 @@ std::vector<Located<std::string>> string_list(const Node* n, DiagSink& diags, st
     }
     return out;
 }
+
+}  // namespace policy_read
+
+namespace {
+
+using yaml::Node;
+using policy_read::check_keys;
+using policy_read::string_list;
 
 std::vector<std::string> plain_list(const Node* n, DiagSink& diags, std::string_view field) {
     std::vector<std::string> out;
@@ -123,7 +130,7 @@ void read_kueue(const Node& k, GovernancePolicy& p, DiagSink& diags) {
 void read_policy(const Node& doc, GovernancePolicy& p, DiagSink& diags) {
     check_keys(doc,
                {"apiVersion", "kind", "metadata", "trustDomains", "platformOwners", "changeRecordAnnotation",
-                "accelerators", "kueue", "rules"},
+                "accelerators", "kueue", "purposes", "customPurposes", "rules"},
                "the policy", diags);
     const Node* kind = doc.get("kind");
     if (!kind || !kind->is_scalar() || kind->scalar != "GovernancePolicy") {
@@ -147,6 +154,7 @@ void read_policy(const Node& doc, GovernancePolicy& p, DiagSink& diags) {
     if (const Node* k = doc.get("kueue"); decode::is_mapping(k, diags, "kueue")) {
         read_kueue(*k, p, diags);
     }
+    policy_read::read_purposes(doc, p, diags);
     if (const Node* r = doc.get("rules"); decode::is_mapping(r, diags, "rules")) {
         read_rules(*r, p, diags);
     }

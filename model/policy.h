@@ -6,6 +6,7 @@
 #include "model/cluster.h"
 #include "model/diagnostic.h"
 #include "model/loader.h"
+#include "model/purpose.h"
 #include "model/quantity.h"
 #include "model/source_pos.h"
 
@@ -37,6 +38,7 @@ struct GovernancePolicy {
     std::string change_record_annotation;
     std::vector<std::string> accelerators;  ///< extra accelerator resource names ("x/*" prefixes allowed)
     std::optional<KueueConfig> kueue;       ///< the `kueue:` section
+    PurposePolicy purposes;                 ///< `purposes:` and `customPurposes:` (model/purpose.h)
     std::map<std::string, RuleOverride> rules;  ///< rule id -> override
     SourcePos pos;
 

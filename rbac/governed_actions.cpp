@@ -52,8 +52,11 @@ std::vector<GovernedAction> build() {
                   {"leaderworkerset.x-k8s.io", "leaderworkersets", ""},
                   {"sparkoperator.k8s.io", "sparkapplications", ""},
                   {"workload.codeflare.dev", "appwrappers", ""}}});
-    a.push_back({"bypass-queue", "create pods or Jobs in namespaces no ClusterQueue selects (work outside any quota)",
-                 ActionCategory::bypass, ActionScope::unselected_namespaces, {"create"},
+    // Two ways around the queue: a namespace no ClusterQueue selects, and one with LocalQueues
+    // where Kueue ignores a Job that omits the queue-name label (jobframework/defaults.go).
+    a.push_back({"bypass-queue", "create pods or Jobs that run outside any quota (in namespaces no ClusterQueue "
+                                 "selects, or by omitting the queue-name label where Kueue ignores unlabelled Jobs)",
+                 ActionCategory::bypass, ActionScope::bypass_namespaces, {"create"},
                  {{"", "pods", ""}, {"batch", "jobs", ""}}});
     return a;
 }
@@ -76,7 +79,7 @@ const char* scope_name(ActionScope s) {
         case ActionScope::cluster: return "cluster";
         case ActionScope::every_namespace: return "every-namespace";
         case ActionScope::queue_namespaces: return "namespaces-with-localqueues";
-        case ActionScope::unselected_namespaces: return "namespaces-no-clusterqueue-selects";
+        case ActionScope::bypass_namespaces: return "namespaces-where-work-can-skip-the-queue";
     }
     return "?";
 }

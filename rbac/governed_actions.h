@@ -16,7 +16,7 @@ enum class ActionCategory {
     local_queues,     ///< LocalQueues: which ClusterQueue a namespace's jobs land in
     workload_status,  ///< workloads/status: force or clear admission
     queue_label,      ///< rewrite kueue.x-k8s.io/queue-name on an integrated job kind
-    bypass,           ///< create pods or Jobs where no ClusterQueue selects the namespace
+    bypass,           ///< create pods or Jobs where work can skip the queue
 };
 const char* category_name(ActionCategory c);
 
@@ -25,7 +25,9 @@ enum class ActionScope {
     cluster,                ///< cluster-scoped resources: ClusterRoleBindings only
     every_namespace,        ///< every namespace the inputs know
     queue_namespaces,       ///< namespaces holding LocalQueues
-    unselected_namespaces,  ///< namespaces no ClusterQueue's namespaceSelector selects
+    /// Namespaces where work can skip the queue: no ClusterQueue's namespaceSelector selects
+    /// them, or they hold LocalQueues but Kueue ignores Jobs without the queue-name label.
+    bypass_namespaces,
 };
 const char* scope_name(ActionScope s);
 

@@ -120,10 +120,15 @@ const std::vector<std::string>& NamespaceSets::of(ActionScope s) const {
     switch (s) {
         case ActionScope::every_namespace: return all;
         case ActionScope::queue_namespaces: return with_local_queues;
-        case ActionScope::unselected_namespaces: return unselected;
+        case ActionScope::bypass_namespaces: return bypass;
         case ActionScope::cluster: return none;
     }
     return none;
+}
+
+const std::vector<std::string>& NamespaceSets::notes(ActionScope s) const {
+    static const std::vector<std::string> none;
+    return s == ActionScope::bypass_namespaces ? bypass_notes : none;
 }
 
 std::vector<ActionAnswer> who_can(const Authorizer& az, const NamespaceSets& ns, const WhoCanQuery& q) {
@@ -144,6 +149,7 @@ std::vector<ActionAnswer> who_can(const Authorizer& az, const NamespaceSets& ns,
             where.assign(in ? 1 : 0, q.namespace_);
         }
         out.push_back(answer(az, a, where, q));
+        out.back().notes = ns.notes(a.scope);
     }
     return out;
 }

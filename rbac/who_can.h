@@ -17,8 +17,12 @@ namespace kg::rbac {
 struct NamespaceSets {
     std::vector<std::string> all;                ///< ActionScope::every_namespace
     std::vector<std::string> with_local_queues;  ///< ActionScope::queue_namespaces
-    std::vector<std::string> unselected;         ///< ActionScope::unselected_namespaces
+    std::vector<std::string> unselected;         ///< no ClusterQueue selects them
+    std::vector<std::string> bypass;             ///< ActionScope::bypass_namespaces (includes unselected)
+    std::vector<std::string> bypass_notes;       ///< why each bypass namespace is one, and what was assumed
     const std::vector<std::string>& of(ActionScope s) const;
+    /// Sentences explaining the namespaces of scope `s` (empty for most scopes).
+    const std::vector<std::string>& notes(ActionScope s) const;
 };
 
 /// One subject of one binding that can do an action: the verbs and targets its role allows.
@@ -37,6 +41,7 @@ struct ActionGrant {
 struct ActionAnswer {
     const GovernedAction* action = nullptr;
     std::vector<std::string> namespaces;  ///< where it was asked (empty for cluster actions)
+    std::vector<std::string> notes;       ///< why those namespaces (NamespaceSets::notes)
     std::vector<ActionGrant> grants;      ///< cluster-wide first, then by namespace, binding, subject
 };
 

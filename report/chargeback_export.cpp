@@ -21,6 +21,7 @@ std::string cost_str(const std::optional<__int128>& c) {
 bool has_cq(ChargebackGroup g) { return g == ChargebackGroup::cluster_queue || g == ChargebackGroup::local_queue; }
 bool has_ns(ChargebackGroup g) { return g == ChargebackGroup::local_queue || g == ChargebackGroup::namespace_; }
 bool has_lq(ChargebackGroup g) { return g == ChargebackGroup::local_queue; }
+bool has_purpose(ChargebackGroup g) { return g == ChargebackGroup::purpose; }
 /// A cluster column only when the rows come from several clusters (the CLI sets row.cluster
 /// then), so a one-cluster export keeps its shape.
 bool has_cluster(const ChargebackResult& r) {
@@ -72,6 +73,7 @@ void render_json(std::ostream& out, const ChargebackResult& r) {
         if (!row.cohort.empty()) out << "\"cohort\": " << escape_json_string(row.cohort) << ", ";
         if (has_lq(r.group)) out << "\"localQueue\": " << escape_json_string(row.local_queue) << ", ";
         if (has_ns(r.group)) out << "\"namespace\": " << escape_json_string(row.namespace_) << ", ";
+        if (has_purpose(r.group)) out << "\"purpose\": " << escape_json_string(row.purpose) << ", ";
         out << "\"flavor\": " << escape_json_string(row.flavor) << ", \"resource\": " << escape_json_string(row.resource)
             << ", \"unit\": " << escape_json_string(audit::chargeback_unit(row.resource))
             << ", \"used\": " << format_unit_hours(row.used, row.resource)
@@ -109,6 +111,7 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
     if (cohort_col) out << "cohort,";
     if (has_ns(r.group)) out << "namespace,";
     if (has_lq(r.group)) out << "local_queue,";
+    if (has_purpose(r.group)) out << "purpose,";
     out << "flavor,resource,unit,used,within_nominal,borrowed,lent,idle_nominal,cost,currency,period_start,period_end\n";
     const std::string from = model::format_rfc3339(r.from), to = model::format_rfc3339(r.to);
     for (const auto& row : r.rows) {
@@ -117,6 +120,7 @@ void render_csv(std::ostream& out, const ChargebackResult& r) {
         if (cohort_col) out << escape_csv_field(row.cohort) << ',';
         if (has_ns(r.group)) out << escape_csv_field(row.namespace_) << ',';
         if (has_lq(r.group)) out << escape_csv_field(row.local_queue) << ',';
+        if (has_purpose(r.group)) out << escape_csv_field(row.purpose) << ',';
         out << escape_csv_field(row.flavor) << ',' << escape_csv_field(row.resource) << ','
             << escape_csv_field(audit::chargeback_unit(row.resource)) << ',' << format_unit_hours(row.used, row.resource)
             << ',' << format_unit_hours(row.within_nominal, row.resource) << ','

@@ -51,6 +51,8 @@ std::string resource_id_in_cluster(const ChargebackResult& r, const ChargebackRo
         return "kueue.x-k8s.io/namespaces/" + row.namespace_ + "/localqueues/" + row.local_queue;
     case ChargebackGroup::namespace_: return "kueue.x-k8s.io/namespaces/" + row.namespace_;
     case ChargebackGroup::flavor: return "kueue.x-k8s.io/resourceflavors/" + row.flavor;
+    // Not a Kueue object: the policy file's purpose, under kueuegov's own group.
+    case ChargebackGroup::purpose: return "kueuegov.io/purposes/" + row.purpose;
     }
     return "";
 }
@@ -62,6 +64,7 @@ std::string resource_name(const ChargebackResult& r, const ChargebackRow& row) {
     case ChargebackGroup::local_queue: return row.local_queue;
     case ChargebackGroup::namespace_: return row.namespace_;
     case ChargebackGroup::flavor: return row.flavor;
+    case ChargebackGroup::purpose: return row.purpose;
     }
     return "";
 }
@@ -73,6 +76,7 @@ std::string resource_type(const ChargebackResult& r, const ChargebackRow& row) {
     case ChargebackGroup::local_queue: return "LocalQueue";
     case ChargebackGroup::namespace_: return "Namespace";
     case ChargebackGroup::flavor: return "ResourceFlavor";
+    case ChargebackGroup::purpose: return "Purpose";
     }
     return "";
 }
@@ -99,6 +103,7 @@ std::string tags(const ChargebackRow& row) {
     tag("kueue.x-k8s.io/local-queue", row.local_queue);
     tag("kueue.x-k8s.io/namespace", row.namespace_);
     tag("kueue.x-k8s.io/flavor", row.flavor);
+    tag("kueuegov.io/purpose", row.purpose);
     return out + "}";
 }
 
@@ -178,6 +183,9 @@ const std::vector<Column>& columns() {
         {"x_Lent", [](const FocusRow& f) { return hours(f.row.lent, f.row); }, true},
         {"x_LocalQueue", [](const FocusRow& f) { return f.row.local_queue; }},
         {"x_Namespace", [](const FocusRow& f) { return f.row.namespace_; }},
+        // What the work is for (the policy's purposes:, chargeback --by purpose): like the
+        // cluster, no FOCUS column holds it, so a custom column and a tag (kueuegov.io/purpose).
+        {"x_Purpose", [](const FocusRow& f) { return f.row.purpose; }},
         {"x_ResourceFlavor", [](const FocusRow& f) { return f.row.flavor; }},
         {"x_UsedWithinNominal", [](const FocusRow& f) { return hours(f.row.within_nominal, f.row); }, true},
     };

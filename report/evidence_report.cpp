@@ -6,6 +6,7 @@
 #include "report/escape.h"
 #include "report/escape_json.h"
 #include "report/evidence_rbac_render.h"
+#include "report/purpose_section_render.h"
 
 #include "model/loader.h"
 #include "model/time.h"
@@ -38,14 +39,7 @@ private:
     std::function<std::string(const std::string&)> m_saved;
 };
 
-std::string duration(std::optional<std::int64_t> s) {
-    if (!s) return "n/a";
-    std::int64_t v = *s;
-    if (v < 60) return std::to_string(v) + "s";
-    if (v < 3600) return std::to_string(v / 60) + "m" + (v % 60 ? " " + std::to_string(v % 60) + "s" : "");
-    if (v < 86400) return std::to_string(v / 3600) + "h" + (v % 3600 / 60 ? " " + std::to_string(v % 3600 / 60) + "m" : "");
-    return std::to_string(v / 86400) + "d" + (v % 86400 / 3600 ? " " + std::to_string(v % 86400 / 3600) + "h" : "");
-}
+std::string duration(std::optional<std::int64_t> s) { return wait_text(s); }
 
 std::string join(const std::vector<std::string>& v, std::string_view sep) {
     std::string o;
@@ -142,6 +136,8 @@ mstch::map context(const ReportData& d, bool with_charts) {
         {"lint", findings_ctx(d.lint_findings)},
         {"history", findings_ctx(d.history_findings)},
         {"queue_stats", stats},
+        {"has_purposes", d.purposes.has_value()},
+        {"purposes", purpose_context(d)},
         {"has_unattributed_bypass", !bypass.empty()},
         {"unattributed_bypass", bypass},
         {"sources", sources},
@@ -211,6 +207,7 @@ void render_json(std::ostream& out, const ReportData& d) {
                                {"usageResource", s.usage_resource}, {"usage", usage}, {"preemptions", pre},
                                {"bypassAttempts", s.bypass_attempts}});
     }
+    if (d.purposes) j["purposes"] = purposes_json(d);
     j["unattributedBypass"] = json::array();
     for (const auto& b : d.unattributed_bypass)
         j["unattributedBypass"].push_back({{"job", b.job}, {"namespace", b.namespace_}, {"servedBy", b.serving}});
@@ -303,6 +300,15 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
         return model::Error{std::string("report template failed to render: ") + e.what()};
     }
     return {};
+}
+
+std::string wait_text(std::optional<std::int64_t> s) {
+    if (!s) return "n/a";
+    std::int64_t v = *s;
+    if (v < 60) return std::to_string(v) + "s";
+    if (v < 3600) return std::to_string(v / 60) + "m" + (v % 60 ? " " + std::to_string(v % 60) + "s" : "");
+    if (v < 86400) return std::to_string(v / 3600) + "h" + (v % 3600 / 60 ? " " + std::to_string(v % 3600 / 60) + "m" : "");
+    return std::to_string(v / 86400) + "d" + (v % 86400 / 3600 ? " " + std::to_string(v % 86400 / 3600) + "h" : "");
 }
 
 }  // namespace kg::report

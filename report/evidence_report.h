@@ -74,6 +74,14 @@ struct ReportBypass {
     std::string job, namespace_, serving;  ///< serving: "cq-a, cq-b"
 };
 
+/// Work of one purpose in the period (the policy's purposes:, audit/effects/purpose_effects.h).
+struct ReportPurpose {
+    std::string purpose;
+    std::int64_t admissions = 0, preemptions = 0;
+    std::vector<std::int64_t> waits_seconds;
+    std::vector<std::pair<std::string, std::string>> usage;  ///< (resource, "12.500000 GPU-Hours")
+};
+
 struct ReportSource {
     std::string name, kind, sha256;
     std::int64_t records = 0;
@@ -91,6 +99,8 @@ struct ReportData {
     std::vector<ReportFinding> lint_findings, history_findings;
     std::vector<ReportQueueStats> queue_stats;
     std::vector<ReportBypass> unattributed_bypass;
+    /// Set when the policy has purposes: the section "What the work was for" (report/purpose_section.h).
+    std::optional<std::vector<ReportPurpose>> purposes;
     std::vector<ReportSource> sources;
     std::string chain_head;
     std::optional<bool> chain_verified;  ///< nullopt = not checked
@@ -100,6 +110,9 @@ struct ReportData {
 };
 
 enum class ReportFormat { html, markdown, json };
+
+/// A wait as the report prints it ("n/a", "45s", "3m 5s", "1h 2m", "2d 4h").
+std::string wait_text(std::optional<std::int64_t> seconds);
 
 /// Nearest-rank percentile (p in 1..100) of `values`; nullopt when empty.
 std::optional<std::int64_t> percentile(std::vector<std::int64_t> values, int p);

@@ -3,6 +3,7 @@
 #include "report/inspect_render.h"
 #include "report/escape.h"
 #include "report/escape_json.h"
+#include "report/purpose_usage_render.h"
 
 #include "model/amount.h"
 #include "model/enum_names.h"
@@ -320,11 +321,22 @@ ordered_json topology_json(const model::Cluster& cluster, const QueueOverview& t
 
 }  // namespace
 
-void render_inspect(std::ostream& out, const model::Cluster& cluster, const QueueOverview& topo, InspectFormat f) {
+void render_inspect(std::ostream& out, const model::Cluster& cluster, const QueueOverview& topo, InspectFormat f,
+                    const std::vector<sim::PurposeUsage>* purposes) {
+    auto doc = [&] {
+        ordered_json j = topology_json(cluster, topo);
+        if (purposes) {
+            j["purposes"] = purpose_usage_json(*purposes);
+        }
+        return j;
+    };
     switch (f) {
         case InspectFormat::text:
         case InspectFormat::wide: {
             TreePrinter(out, topo, f == InspectFormat::wide).print_all();
+            if (purposes) {
+                render_purpose_usage_text(out, *purposes);
+            }
             std::size_t skipped = 0;
             for (const auto& [kind, n] : cluster.skipped_kinds) {
                 skipped += n;
@@ -337,8 +349,8 @@ void render_inspect(std::ostream& out, const model::Cluster& cluster, const Queu
             out << "\n";
             return;
         }
-        case InspectFormat::json: out << json_text(topology_json(cluster, topo), 2) << "\n"; return;
-        case InspectFormat::yaml: emit_yaml(out, topology_json(cluster, topo)); return;
+        case InspectFormat::json: out << json_text(doc(), 2) << "\n"; return;
+        case InspectFormat::yaml: emit_yaml(out, doc()); return;
     }
 }
 

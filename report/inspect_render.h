@@ -3,6 +3,7 @@
 #pragma once
 
 #include "model/cluster.h"
+#include "sim/purpose_usage.h"
 #include "sim/queue_overview.h"
 
 #include <ostream>
@@ -11,7 +12,10 @@ namespace kg::report {
 
 enum class InspectFormat { text, wide, json, yaml };
 
-void render_inspect(std::ostream& out, const model::Cluster& cluster, const sim::QueueOverview& topo, InspectFormat f);
+/// `purposes` (inspect --policy with a purposes: section) adds the usage per purpose: a section
+/// after the tree, or a `purposes` member in JSON and YAML.
+void render_inspect(std::ostream& out, const model::Cluster& cluster, const sim::QueueOverview& topo, InspectFormat f,
+                    const std::vector<sim::PurposeUsage>* purposes = nullptr);
 
 /// Which kinds `-o name` lists.
 struct InspectNames {

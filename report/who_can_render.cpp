@@ -84,6 +84,9 @@ void text(std::ostream& out, const std::vector<rbac::ActionAnswer>& answers, con
             out << ": " << (an.grants.empty() ? "no" : "yes");
         }
         out << " -- " << a.summary << ", " << escape_terminal(asked_in(an)) << "\n";
+        for (const std::string& n : an.notes) {
+            out << "  note: " << escape_terminal(n) << "\n";
+        }
         if (an.grants.empty()) {
             out << "  " << (as ? "no binding grants it" : "nobody") << "\n";
         }
@@ -134,6 +137,7 @@ void json(std::ostream& out, const std::vector<rbac::ActionAnswer>& answers, con
         }
         j["resources"] = targets;
         j["namespaces"] = an.namespaces;
+        j["notes"] = an.notes;
         if (as) {
             j["allowed"] = !an.grants.empty();
         }
@@ -166,6 +170,12 @@ void markdown(std::ostream& out, const std::vector<rbac::ActionAnswer>& answers,
         const rbac::GovernedAction& a = *an.action;
         out << "## " << escape_markdown(a.id) << (as ? (an.grants.empty() ? ": no" : ": yes") : "") << "\n\n"
             << escape_markdown(a.summary) << ", " << escape_markdown(asked_in(an)) << ".\n\n";
+        for (const std::string& n : an.notes) {
+            out << "- " << escape_markdown(n) << "\n";
+        }
+        if (!an.notes.empty()) {
+            out << "\n";
+        }
         if (an.grants.empty()) {
             out << (as ? "No binding grants it.\n\n" : "Nobody.\n\n");
             continue;

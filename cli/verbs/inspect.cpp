@@ -4,12 +4,14 @@
 // narrow it as they narrow a kubectl listing (sim/queue_overview_scope.h).
 #include "cli/live/live_source.h"
 #include "cli/load.h"
+#include "cli/policy_flag.h"
 #include "cli/scope_flags.h"
 #include "cli/verbs.h"
 #include "report/assumptions_render.h"
 #include "report/inspect_render.h"
 #include "report/topology_render.h"
 #include "sim/assumptions.h"
+#include "sim/purpose_usage.h"
 #include "sim/queue_overview.h"
 #include "sim/queue_overview_scope.h"
 #include "sim/tas/tas_overview.h"
@@ -23,7 +25,7 @@ namespace {
 
 struct InspectFlags {
     std::vector<std::string> positionals, paths;
-    std::string output = "text";
+    std::string output = "text", policy;
     ScopeFlags scope;
     LiveFlags live;
 };
@@ -126,6 +128,10 @@ int run(InspectFlags& fl) {
     if (!load_sources(fl.paths, fl.live, LiveVerb::inspect, "inspect", in)) {
         return k_exit_usage;
     }
+    model::GovernancePolicy policy;
+    if (!load_policy_flag(fl.policy, in.cluster.files, policy)) {
+        return k_exit_usage;
+    }
     report::render_assumptions(std::cerr, "inspect", sim::missing_references(in.cluster));
     auto topo = sim::scope_overview(sim::build_queue_overview(in.cluster), scope);
     if (!topo) {
@@ -143,7 +149,9 @@ int run(InspectFlags& fl) {
                                   : fl.output == "yaml" ? report::InspectFormat::yaml
                                   : fl.output == "wide" ? report::InspectFormat::wide
                                                         : report::InspectFormat::text;
-        report::render_inspect(std::cout, in.cluster, *topo, f);
+        // Usage per purpose covers every workload of the inputs: -n, -l and KIND narrow the tree only.
+        const std::vector<sim::PurposeUsage> purposes = sim::purpose_usage(in.cluster, policy.purposes);
+        report::render_inspect(std::cout, in.cluster, *topo, f, policy.purposes.empty() ? nullptr : &purposes);
     }
     return in.diags.error_count() ? k_exit_usage : k_exit_ok;
 }
@@ -163,6 +171,8 @@ Verb inspect_verb() {
                 add_input_limit_flags(cmd);
                 add_scope_flags(cmd, fl->scope);
                 add_live_flags(cmd, fl->live);
+                cmd.add_option("--policy", fl->policy,
+                               "Governance policy file: its purposes: section adds usage per purpose");
                 cmd.add_option("-o,--output", fl->output, "Output format: text, wide, json, yaml or name")
                     ->check(CLI::IsMember({"text", "wide", "json", "yaml", "name"}));
                 cmd.footer("Examples:\n"
@@ -172,6 +182,7 @@ Verb inspect_verb() {
                            "  kueuegov inspect localqueue -n team-a -f queues/ -o name\n"
                            "  kueuegov inspect topology gpu-topo -f state.yaml  # TAS domains: used/capacity\n"
                            "  kueuegov inspect -l tier=gpu -n team-a -f queues/\n"
+                           "  kueuegov inspect -f state.yaml --policy policy.yaml  # usage per purpose too\n"
                            "  eval \"$(kueuegov export-command)\" && kueuegov inspect -f state.yaml -o wide\n"
                            "  kueuegov inspect --live -n team-a             # through kubectl, current context\n"
                            "  kubectl kueuegov inspect cq team-a --context prod\n"

@@ -24,6 +24,7 @@
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/policy.h"
+#include "report/purpose_section.h"
 #include "model/time.h"
 #include "report/diagnostic_render.h"
 #include "report/evidence_data.h"
@@ -167,6 +168,8 @@ int run_report(const ReportArgs& a, const std::string& command) {
         report::add_changes(d, audit::effects::changes_in_period(view.changes, span));
         report::add_effects(d, audit::effects::effects_from_history(
                                    view, c, span, audit::effects::bypass_jobs_from_findings(checked.findings)));
+        if (!policy.purposes.empty())
+            report::add_purposes(d, audit::effects::purpose_effects(view.steps, view.intervals, span, policy.purposes));
         report::add_sources(d, audit::effects::store_inventory(audit::query::sources(*store)));
         report::add_rbac(d, audit::effects::rbac_section(view.rbac, view.period.from_us.value_or(0),
                                                          view.period.to_us.value_or(0)));
@@ -184,6 +187,9 @@ int run_report(const ReportArgs& a, const std::string& command) {
                          "are the Jobs in the inputs that run outside Kueue (lint KQ3002/KQ3005)"};
         report::add_effects(d, audit::effects::effects_from_export(
                                    c, span, audit::effects::bypass_jobs_from_findings(lint_findings)));
+        if (!policy.purposes.empty())
+            d.not_covered.push_back("no audit evidence store (--db): admissions, waits, preemptions and usage per "
+                                    "purpose need the store's history");
     }
     if (!a.paths.empty()) report::add_sources(d, audit::effects::manifest_inventory(c, !a.policy.empty()));
 

@@ -80,7 +80,10 @@ int run(const WhoCanFlags& fl) {
     if (!fl.as.empty()) {
         q.as = identity(fl);
     }
-    std::vector<rbac::ActionAnswer> answers = rbac::who_can(az, lint::governed_namespaces(in.cluster), q);
+    // A Kueue Configuration among the inputs decides which unlabelled Jobs Kueue manages
+    // (the bypass-queue action); without one the answer says what it assumed.
+    const model::KueueConfig* kueue = in.cluster.kueue_config ? &*in.cluster.kueue_config : nullptr;
+    std::vector<rbac::ActionAnswer> answers = rbac::who_can(az, lint::governed_namespaces(in.cluster, kueue), q);
     const report::WhoCanFormat f = fl.output == "json" ? report::WhoCanFormat::json
                                    : fl.output == "md" ? report::WhoCanFormat::md
                                                        : report::WhoCanFormat::text;
@@ -122,6 +125,7 @@ Verb who_can_verb() {
                            "  kueuegov who-can -f rbac.yaml -f queues/ -n team-a --subject Group:ml-researchers\n"
                            "  kueuegov who-can -f rbac.yaml -f queues/ --as bob --as-group ml-researchers\n"
                            "  kueuegov who-can --context prod --action patch-workload-status\n"
+                           "  kueuegov who-can -f rbac.yaml -f queues/ -f kueue-manager-config.yaml --action bypass-queue\n"
                            "Exit status: 0 answered (with --as: the identity can do at least one of the actions);\n"
                            "1 with --as, the identity can do none of them; 2 usage error, unreadable or invalid input.");
                 return [fl] { return run(*fl); };

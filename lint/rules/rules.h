@@ -100,6 +100,8 @@ extern const RuleInfo k_kq3008;
 void check_kq3008(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq3009;
 void check_kq3009(const RuleContext& cx, FindingSink& out);
+extern const RuleInfo k_kq3010;
+void check_kq3010(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq3020;
 void check_kq3020(const RuleContext& cx, FindingSink& out);
 extern const RuleInfo k_kq3021;

@@ -26,9 +26,13 @@ model::Cluster fixture(bool mistakes) {
     return c;
 }
 
-// The sets lint::governed_namespaces computes for queues.yaml (tested in tests/lint).
-const rbac::NamespaceSets k_sets{{"kueue-system", "sandbox", "team-a", "team-b"}, {"team-a", "team-b"},
-                                 {"kueue-system", "sandbox"}};
+// The sets lint::governed_namespaces computes for queues.yaml (tested in tests/lint) under a
+// Configuration with manageJobsWithoutQueueName true: only the unselected namespaces bypass.
+const rbac::NamespaceSets k_sets{{"kueue-system", "sandbox", "team-a", "team-b"},
+                                 {"team-a", "team-b"},
+                                 {"kueue-system", "sandbox"},
+                                 {"kueue-system", "sandbox"},
+                                 {"kueue-system, sandbox: no ClusterQueue selects the namespace"}};
 
 const rbac::ActionAnswer& action(const std::vector<rbac::ActionAnswer>& all, std::string_view id) {
     auto it = std::find_if(all.begin(), all.end(), [&](const rbac::ActionAnswer& a) { return a.action->id == id; });
@@ -175,4 +179,12 @@ TEST_CASE("subject patterns name users, groups and service accounts", "[rbac][wh
     CHECK(rbac::subject_matches(g, "", "Group:ml"));
     CHECK(rbac::subject_matches(g, "", "ml"));
     CHECK_FALSE(rbac::subject_matches(g, "", "User:ml"));
+}
+
+TEST_CASE("the bypass action carries the notes that say why its namespaces bypass", "[rbac][who-can]") {
+    model::Cluster c = fixture(false);
+    rbac::Authorizer az(c);
+    std::vector<rbac::ActionAnswer> all = rbac::who_can(az, k_sets, {});
+    CHECK(action(all, "bypass-queue").notes == k_sets.bypass_notes);
+    CHECK(action(all, "rewrite-queue-name").notes.empty());
 }

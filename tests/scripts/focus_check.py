@@ -294,6 +294,9 @@ def run(binary, root):
                                                         "--by", "namespace"],
         "flavor": ["-f", examples, "--from", "2026-11-20T06:00:00Z", "--to", "2026-11-20T12:00:00Z",
                    "--prices", prices, "--by", "flavor"],
+        "purpose": ["-f", examples, "--from", "2026-11-20T06:00:00Z", "--to", "2026-11-20T12:00:00Z",
+                    "--prices", prices, "--by", "purpose",
+                    "--policy", os.path.join(golden, "chargeback-by-purpose", "policy.yaml")],
     }
     failures = 0
     first = None

@@ -1,7 +1,9 @@
 // A Job without kueue.x-k8s.io/queue-name in a namespace that has LocalQueues runs
 // outside quota unless Kueue manages unlabelled jobs there (manageJobsWithoutQueueName
-// and managedJobsNamespaceSelector). Kueue: pkg/controller/jobframework/reconciler.go.
+// and managedJobsNamespaceSelector), or a LocalQueue "default" catches it. Which of these
+// holds is Kueue semantics, asked of sim/unlabelled_jobs.h.
 #include "lint/rules/helpers.h"
+#include "sim/unlabelled_jobs.h"
 
 namespace kg::lint::rules {
 
@@ -23,19 +25,14 @@ void check_kq3002(const RuleContext& cx, FindingSink& out) {
         if (j.has_queue_name || !with_queues.count(ns)) {
             continue;
         }
-        bool managed = cx.kueue.manage_jobs_without_queue_name &&
-                       (!cx.kueue.managed_jobs_namespace_selector ||
-                        cx.kueue.managed_jobs_namespace_selector->matches(namespace_labels(cx.cluster, ns)));
-        if (managed) {
+        const sim::UnlabelledVerdict v = sim::unlabelled_jobs(cx.cluster, cx.kueue, ns);
+        if (v.what != sim::UnlabelledJobs::ignored) {
             continue;
         }
         out.report(k_kq3002, or_doc(j.meta.name.pos, j.meta), "metadata.labels[kueue.x-k8s.io/queue-name]",
                    ref(j.meta.kind.c_str(), j.meta),
                    j.meta.kind + " \"" + j.meta.key() + "\" has no kueue.x-k8s.io/queue-name label in " + describe_namespace(ns) +
-                       ", which has LocalQueues: it runs outside Kueue's quota" +
-                       (cx.kueue.manage_jobs_without_queue_name
-                            ? " (managedJobsNamespaceSelector does not select the namespace)"
-                            : " (manageJobsWithoutQueueName is false)"));
+                       ", which has LocalQueues: it runs outside Kueue's quota (" + v.why + ")");
     }
 }
 
