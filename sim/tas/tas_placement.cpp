@@ -255,9 +255,7 @@ bool Placer::find_level(int level, int& fit_level, std::vector<int>& out, std::s
         reason = "no topology domains at level: " + m_f.levels[level];
         return false;
     }
-    std::vector<int> ds;
-    for (const auto& [id, d] : at) ds.push_back(d);
-    ds = sorted(std::move(ds));
+    std::vector<int> ds = sorted(m_f.level_domains[static_cast<std::size_t>(level)]);
     int top = ds[0];
     std::int32_t slice_count = m_req.count / m_slice_size;
     if (!least_free() && m_st[top].slices >= slice_count) top = best_fit(ds, 0, slice_count, true);

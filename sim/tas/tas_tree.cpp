@@ -93,6 +93,11 @@ void densify(TasFlavor& f) {
     for (std::size_t i = 0; i < f.leaves.size(); ++i)
         for (const auto& [r, v] : f.leaves[i].free)
             f.free_dense[i * f.resources.size() + static_cast<std::size_t>(f.resource_index(r))] = v;
+    f.level_domains.clear();
+    for (const auto& level : f.per_level) {
+        f.level_domains.emplace_back();
+        for (const auto& [id, d] : level) f.level_domains.back().push_back(d);
+    }
     // Kueue breaks ties by the domains' level values, compared in full; equal values share a rank.
     std::vector<int> order(f.domains.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);

@@ -47,6 +47,7 @@ struct TasFlavor {
     std::vector<std::string> resources;
     std::vector<std::int64_t> free_dense;
     std::vector<int> value_rank;
+    std::vector<std::vector<int>> level_domains;  ///< per level, per_level's indices in id order
 
     int level_index(const std::string& key) const;
     /// Index in `resources`, -1 when no leaf has the resource.
