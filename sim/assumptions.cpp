@@ -1,6 +1,6 @@
 // Missing references and what the simulator assumes for each (kueue-admission.md R1.3.2
-// implicit cohorts, R3.1.1 missing flavors and checks, R1.6 priority, R3.2 missing queues,
-// R1.8.1 namespaces).
+// implicit cohorts, R3.1.1 missing flavors, checks and topologies, R1.6 priority, R3.2 missing
+// queues, R1.8.1 namespaces).
 #include "sim/assumptions.h"
 
 #include <map>
@@ -31,6 +31,11 @@ std::vector<Assumption> missing_references(const model::Cluster& cluster) {
                     "the ClusterQueue is inactive (AdmissionCheckNotFound), as Kueue keeps it while the check is "
                     "missing");
     }
+    for (const model::ResourceFlavor& rf : cluster.resource_flavors)
+        if (!rf.topology_name.empty() && !cluster.find_topology(rf.topology_name))
+            add("Topology", rf.topology_name, "ResourceFlavor " + *rf.meta.name,
+                "every ClusterQueue using the flavor is inactive (TopologyNotFound), as Kueue keeps it while the "
+                "Topology is missing");
     for (const model::Cohort& co : cluster.cohorts)
         if (!co.parent_name->empty() && !cluster.find_cohort(*co.parent_name))
             add("Cohort", *co.parent_name, "Cohort " + *co.meta.name,

@@ -1,7 +1,7 @@
 // What the simulator has to assume because an object that the inputs reference is not in
-// them: a Cohort named by a ClusterQueue, a ResourceFlavor, an AdmissionCheck, a priority
-// class, a ClusterQueue named by a LocalQueue, or any Namespace object at all. Kueue itself
-// never guesses (the object exists in the cluster or the reference is broken), so an
+// them: a Cohort named by a ClusterQueue, a ResourceFlavor, an AdmissionCheck, the Topology of
+// a TAS flavor, a priority class, a ClusterQueue named by a LocalQueue, or any Namespace object
+// at all. Kueue itself never guesses (the object exists in the cluster or the reference is broken), so an
 // export that leaves a kind out can make `simulate` decide differently from the cluster;
 // `simulate`, `explain` and `inspect` say each assumption instead of deciding silently.
 #pragma once

@@ -1,8 +1,11 @@
-// R3.1.1-R3.1.3. Kueue: pkg/cache/scheduler/clusterqueue.go inactiveReason.
+// R3.1.1-R3.1.3. Kueue: pkg/cache/scheduler/clusterqueue.go (updateQueueStatus, inactiveReason,
+// isTASViolated).
 #include "sim/cluster_queue_status.h"
 
 #include "sim/hierarchy.h"
+#include "sim/tas/tas_messages.h"
 
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -54,6 +57,31 @@ void multikueue_parts(const model::Cluster& cluster, const model::ClusterQueue& 
                            first_mk});
 }
 
+// TopologyNotFound: a TAS flavor (spec.topologyName set) whose Topology does not exist has no
+// TAS cache entry (tas_cache.go AddOrUpdateFlavor, AddTopology), so isTASInitialized is false.
+// isTASViolated ignores it when the queue has a MultiKueue check (topology is placed on the
+// worker clusters), yet inactiveReason still lists it when the queue is pending for another
+// reason. Kueue ranges over a map of flavors; the parts here are sorted by flavor name.
+void topology_parts(const model::Cluster& cluster, const model::ClusterQueue& cq, ClusterQueueStatus& s) {
+    std::map<std::string, std::string> missing;  // flavor -> topology
+    for (const model::ResourceGroup& rg : cq.resource_groups)
+        for (const model::FlavorQuotas& fq : rg.flavors) {
+            const model::ResourceFlavor* rf = cluster.find_resource_flavor(*fq.name);
+            if (rf && !rf->topology_name.empty() && !cluster.find_topology(rf->topology_name))
+                missing.emplace(*fq.name, rf->topology_name);
+        }
+    if (missing.empty()) return;
+    bool multikueue = false;
+    for (const model::AdmissionCheckStrategyRule& r : cq.admission_checks) {
+        const model::AdmissionCheck* ac = cluster.find_admission_check(*r.name);
+        multikueue = multikueue || (ac && ac->controller_name == k_multikueue);
+    }
+    if (multikueue && s.parts.empty()) return;
+    for (const auto& [flavor, topology] : missing)
+        s.parts.push_back({"TopologyNotFound", "there is no Topology " + tas::go_quote(topology) + " for TAS flavor " +
+                                                   tas::go_quote(flavor)});
+}
+
 }  // namespace
 
 const std::string& ClusterQueueStatus::reason() const {
@@ -93,6 +121,7 @@ ClusterQueueStatus cluster_queue_status(const model::Cluster& cluster, const mod
     if (!inactive_checks.empty())
         s.parts.push_back({"AdmissionCheckInactive", "references inactive AdmissionCheck(s): " + join(inactive_checks)});
     multikueue_parts(cluster, cq, s);
+    topology_parts(cluster, cq, s);
     return s;
 }
 

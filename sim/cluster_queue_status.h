@@ -15,7 +15,7 @@ class CohortHierarchy;
 
 /// One reason Kueue keeps a ClusterQueue pending, in R3.1.2's order.
 struct InactivePart {
-    std::string reason;   ///< the Active condition's reason: Stopped, FlavorNotFound, ...
+    std::string reason;   ///< the Active condition's reason: Stopped, FlavorNotFound, ..., TopologyNotFound
     std::string message;  ///< "is stopped", "references missing ResourceFlavor(s): a,b", ...
     /// The spec.admissionChecksStrategy.admissionChecks entry it is about (MultiKueue parts), or -1.
     int check_index = -1;
@@ -38,7 +38,8 @@ struct ClusterQueueStatus {
     std::string joined() const;
 };
 
-/// R3.1.1 without the cohort: stopPolicy, missing flavors, missing or inactive checks.
+/// R3.1.1 without the cohort: stopPolicy, missing flavors, missing or inactive checks, MultiKueue
+/// check conflicts, TAS flavors whose Topology is missing.
 ClusterQueueStatus cluster_queue_status(const model::Cluster& cluster, const model::ClusterQueue& cq);
 /// The same, plus R3.1.3 from the hierarchy.
 ClusterQueueStatus cluster_queue_status(const model::Cluster& cluster, const CohortHierarchy& hierarchy,

@@ -121,7 +121,7 @@ std::vector<TopologyHolder> domain_holders(const TasState& st, const TasFlavor& 
 
 // One placement, recorded for `explain` with what would unblock it: a failed `required`
 // request placed again as `preferred` on the same usage, and who holds the best domain.
-PlacementResult traced_placement(const Tracer& t, const TasState& st, const TasFlavor& f, const DomainUsage* usage,
+PlacementResult traced_placement(const Tracer& t, const TasState& st, const TasFlavor& f, const LeafUsage* usage,
                                  const DomainUsage& assumed, const PlacementRequest& req) {
     TopologyFitRecord rec;
     PlacementResult res = find_placement(f, usage, assumed, req, &rec.trace);
@@ -147,8 +147,8 @@ PlacementResult traced_placement(const Tracer& t, const TasState& st, const TasF
                 // Whether their leaving would be enough: the same placement without them.
                 TasState without = st;
                 for (const auto& h : rec.best_domain_holders) without.remove(h.workload);
-                DomainUsage freed = without.usage_for(f);
-                rec.fits_without_holders = find_placement(f, &freed, assumed, req).assignment.has_value();
+                rec.fits_without_holders =
+                    find_placement(f, &without.leaf_usage(f), assumed, req).assignment.has_value();
             }
         }
         if (req.request && req.request->required) {
@@ -192,10 +192,9 @@ Outcome place_all(const TasState& st, const std::vector<Request>& reqs, bool sim
         const TasFlavor* f = st.flavor(name);
         DomainUsage own;
         DomainUsage& assumed = f->lowest_is_hostname ? shared : own;
-        DomainUsage usage = st.usage_for(*f);
         for (const auto& r : reqs) {
             if (r.flavor != name) continue;
-            const DomainUsage* u = simulate_empty ? nullptr : &usage;
+            const LeafUsage* u = simulate_empty ? nullptr : &st.leaf_usage(*f);
             PlacementResult res = tracer ? traced_placement(*tracer, st, *f, u, assumed, r.req)
                                          : find_placement(*f, u, assumed, r.req);
             if (!res.assignment) {
@@ -277,7 +276,7 @@ void reserve_topology(const TasState& st, const model::Cluster& cl, const Resour
 }
 
 bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment& a) {
-    std::map<std::string, DomainUsage> usage;
+    // Reads the usage in place: this runs for every entry of every cycle.
     for (const auto& psa : a.pod_sets) {
         if (!psa.topology) continue;
         const model::PodSet* ps = model_pod_set(wl, psa.name);
@@ -287,14 +286,20 @@ bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment
         for (const auto& [res, fc] : psa.flavors) {
             const TasFlavor* f = st.flavor(fc.flavor);
             if (!f) continue;
-            auto [it, fresh] = usage.try_emplace(f->flavor);
-            if (fresh) it->second = st.usage_for(*f);
+            const DomainUsage& usage = st.usage_for(*f);
             for (const auto& d : psa.topology->domains) {
                 auto leaf = f->leaf_by_id.find(domain_id(d.values));
                 if (leaf == f->leaf_by_id.end()) return false;
-                ResourceAmounts remaining = f->leaves[leaf->second].free;
-                if (auto u = it->second.find(leaf->first); u != it->second.end())
-                    for (const auto& [r, v] : u->second) remaining[r] -= v;
+                const ResourceAmounts& free = f->leaves[leaf->second].free;
+                auto used = usage.find(leaf->first);
+                ResourceAmounts remaining;
+                for (const auto& [r, v] : one) {
+                    auto x = free.find(r);
+                    std::int64_t left = x == free.end() ? 0 : x->second;
+                    if (used != usage.end())
+                        if (auto u = used->second.find(r); u != used->second.end()) left -= u->second;
+                    remaining[r] = left;
+                }
                 if (count_pods(one, remaining) < d.count) return false;
             }
         }

@@ -65,7 +65,7 @@ std::vector<TopologyOverview> topology_overview(const model::Cluster& cl) {
             if (const tas::TasFlavor* f = st.flavor(ft.flavor)) {
                 ft.built = true;
                 ft.leaves = f->leaves.size();
-                tas::DomainUsage usage = st.usage_for(*f);
+                const tas::DomainUsage& usage = st.usage_for(*f);
                 // Who uses which leaf: with overlapping hostname flavors, usage is by host.
                 std::map<std::string, std::set<std::string>> users;
                 for (const auto& key : st.holders())

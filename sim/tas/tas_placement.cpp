@@ -42,13 +42,20 @@ std::optional<std::string> level_key(const TasFlavor& f, const model::PodSetTopo
     return std::nullopt;
 }
 
+// CountIn for one resource: how many times `per_pod` fits in `cap` (any number when zero).
+std::int32_t count_in_one(std::int64_t cap, std::int64_t per_pod) {
+    return per_pod == 0 ? INT32_MAX
+                        : static_cast<std::int32_t>(std::max<std::int64_t>(0, std::min<std::int64_t>(cap / per_pod, INT32_MAX)));
+}
+
+// CountIn: the fewest any requested resource allows; by name, so ties go to the first name, as
+// Kueue breaks them. Placer::fill_leaf reads the same on the dense capacity.
 std::pair<std::int32_t, std::string> count_in(const ResourceAmounts& req, const ResourceAmounts& cap) {
     std::optional<std::int32_t> result;
     std::string limiting;
-    for (const auto& [r, v] : req) {  // by name: ties go to the first name, as Kueue breaks them
+    for (const auto& [r, v] : req) {
         auto it = cap.find(r);
-        std::int64_t c = it == cap.end() ? 0 : it->second;
-        std::int32_t n = v == 0 ? INT32_MAX : static_cast<std::int32_t>(std::max<std::int64_t>(0, std::min<std::int64_t>(c / v, INT32_MAX)));
+        std::int32_t n = count_in_one(it == cap.end() ? 0 : it->second, v);
         if (!result || n < *result) {
             result = n;
             limiting = r;
@@ -69,7 +76,7 @@ public:
         if (m_trace) m_free.resize(f.domains.size());
     }
 
-    PlacementResult run(const DomainUsage* usage, const DomainUsage& assumed);
+    PlacementResult run(const LeafUsage* usage, const DomainUsage& assumed);
 
 private:
     const TasFlavor& m_f;
@@ -83,6 +90,14 @@ private:
     bool m_unconstrained = false;
     TopologyPlacementTrace* m_trace = nullptr;
     std::vector<ResourceAmounts> m_free;  ///< tracing only: requested resources free per domain
+    /// One pod's requests (with `pods`) in name order, as CountIn reads them, each with its
+    /// index in the flavor's dense resources (-1: no leaf has it).
+    struct Want {
+        const std::string* name;
+        std::int64_t per_pod;
+        int index;
+    };
+    std::vector<Want> m_want;
 
     void trace_counts(int requested);
     void trace_fit(int fit_level, const std::vector<int>& fit);
@@ -91,8 +106,7 @@ private:
     int cmp_values(int a, int b) const;
     std::vector<int> sorted(std::vector<int> ds) const;
     int best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t needed, bool slices) const;
-    void fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage, const DomainUsage& assumed,
-                   const ResourceAmounts& requests);
+    void fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* usage, const DomainUsage& assumed);
     void fill_helper(int d, int level);
     std::vector<int> to_minimum(const std::vector<int>& ds, std::int32_t count, std::int32_t slice_size, bool slices);
     std::string not_fit(int level, std::int32_t fit, std::int32_t total) const;
@@ -100,11 +114,11 @@ private:
     std::string size_at_levels();
 };
 
+// The domains compared are of one level, so siblings share every value but the last and the
+// order of the full values (precomputed as value_rank) is also Kueue's order of hostnames.
 int Placer::cmp_values(int a, int b) const {
-    const Domain& x = m_f.domains[a];
-    const Domain& y = m_f.domains[b];
-    if (m_f.lowest_is_hostname && x.parent == y.parent) return x.values.back().compare(y.values.back());
-    return x.values < y.values ? -1 : (y.values < x.values ? 1 : 0);
+    int x = m_f.value_rank[a], y = m_f.value_rank[b];
+    return x < y ? -1 : (y < x ? 1 : 0);
 }
 
 // sortedDomains: slices descending (ascending for LeastFreeCapacity), pods ascending, values.
@@ -132,47 +146,35 @@ int Placer::best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t 
     return best;
 }
 
-// fillLeafCounts (after the simulator's node filters).
-void Placer::fill_leaf(const Leaf& leaf, int leaf_idx, const DomainUsage* usage, const DomainUsage& assumed,
-                       const ResourceAmounts& requests) {
-    (void)leaf_idx;
-    const Domain& d = m_f.domains[leaf.domain];
-    // Only the requested resources matter, so the leaf's capacity is not copied: most leaves
-    // carry no usage at all, and this runs for every leaf of every pod set.
-    const ResourceAmounts* used = nullptr;
+// fillLeafCounts (after the simulator's node filters), on the flavor's dense capacity: this
+// runs for every leaf of every pod set placed, so it touches no map unless the workload's
+// earlier pod sets took room (`assumed`). CountIn as count_in reads it, on this leaf.
+void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* usage, const DomainUsage& assumed) {
+    const std::size_t width = m_f.resources.size();
+    const std::int64_t* free = m_f.free_dense.data() + leaf_idx * width;
+    const std::int64_t* used = usage && !usage->empty() ? usage->data() + leaf_idx * width : nullptr;
     const ResourceAmounts* taken = nullptr;
-    if (usage && !usage->empty())
-        if (auto it = usage->find(d.id); it != usage->end()) used = &it->second;
     if (!assumed.empty())
-        if (auto it = assumed.find(d.id); it != assumed.end()) taken = &it->second;
-    std::pair<std::int32_t, std::string> fit;
-    if (m_trace) {
-        for (const auto& [r, v] : requests) {
-            auto f = leaf.free.find(r);
-            std::int64_t x = f == leaf.free.end() ? 0 : f->second;
-            for (const ResourceAmounts* u : {used, taken})
-                if (u)
-                    if (auto it = u->find(r); it != u->end()) x -= it->second;
-            m_free[leaf.domain][r] = std::max<std::int64_t>(x, 0);
+        if (auto it = assumed.find(m_f.domains[leaf.domain].id); it != assumed.end()) taken = &it->second;
+    std::int32_t n = 0;
+    const std::string* limiting = nullptr;
+    for (const Want& w : m_want) {
+        std::int64_t x = 0;
+        if (w.index >= 0) {
+            x = free[w.index];
+            if (used) x -= used[w.index];
+        }
+        if (taken)
+            if (auto it = taken->find(*w.name); it != taken->end()) x -= it->second;
+        if (m_trace) m_free[leaf.domain][*w.name] = std::max<std::int64_t>(x, 0);
+        std::int32_t k = count_in_one(x, w.per_pod);
+        if (!limiting || k < n) {
+            n = k;
+            limiting = w.name;
         }
     }
-    if (!used && !taken) {
-        fit = count_in(requests, leaf.free);
-    } else {
-        ResourceAmounts remaining;
-        for (const auto& [r, v] : requests) {
-            auto f = leaf.free.find(r);
-            std::int64_t x = f == leaf.free.end() ? 0 : f->second;
-            for (const ResourceAmounts* u : {used, taken})
-                if (u)
-                    if (auto it = u->find(r); it != u->end()) x -= it->second;
-            remaining[r] = x;
-        }
-        fit = count_in(requests, remaining);
-    }
-    auto [n, limiting] = fit;
     m_st[leaf.domain].pods = n;
-    if (n == 0 && !limiting.empty()) ++m_stats.resources[limiting];
+    if (n == 0 && limiting) ++m_stats.resources[*limiting];
 }
 
 // fillInCountsHelper without leaders; inner slice layers round each child down.
@@ -253,9 +255,7 @@ bool Placer::find_level(int level, int& fit_level, std::vector<int>& out, std::s
         reason = "no topology domains at level: " + m_f.levels[level];
         return false;
     }
-    std::vector<int> ds;
-    for (const auto& [id, d] : at) ds.push_back(d);
-    ds = sorted(std::move(ds));
+    std::vector<int> ds = sorted(m_f.level_domains[static_cast<std::size_t>(level)]);
     int top = ds[0];
     std::int32_t slice_count = m_req.count / m_slice_size;
     if (!least_free() && m_st[top].slices >= slice_count) top = best_fit(ds, 0, slice_count, true);
@@ -351,7 +351,7 @@ std::string Placer::size_at_levels() {
     return "";
 }
 
-PlacementResult Placer::run(const DomainUsage* usage, const DomainUsage& assumed) {
+PlacementResult Placer::run(const LeafUsage* usage, const DomainUsage& assumed) {
     const model::PodSetTopologyRequest* r = m_req.request;
     auto layers = slice_constraints(r);
     if (!layers.empty()) {
@@ -375,14 +375,19 @@ PlacementResult Placer::run(const DomainUsage* usage, const DomainUsage& assumed
     // Phase 1: pods (and slices) per domain.
     ResourceAmounts requests = m_req.per_pod;
     requests["pods"] += 1;
+    for (const auto& [res, v] : requests) m_want.push_back({&res, v, m_f.resource_index(res)});
     std::vector<model::Toleration> tolerations = m_req.spec->tolerations;
     tolerations.insert(tolerations.end(), m_f.tolerations.begin(), m_f.tolerations.end());
+    // node_feasible passes an untainted node when the pod selects no labels: skip the call then.
+    const auto& affinity = m_req.spec->node_affinity;
+    const bool selects = !m_req.spec->node_selector.empty() || (affinity && !affinity->required_terms.empty());
     for (std::size_t i = 0; i < m_f.leaves.size(); ++i) {
         const Leaf& leaf = m_f.leaves[i];
         ++m_stats.total_nodes;
-        if (m_f.lowest_is_hostname && leaf.node && !node_feasible(*leaf.node, *m_req.spec, tolerations, m_stats))
+        if (m_f.lowest_is_hostname && leaf.node && (selects || !leaf.node->taints.empty()) &&
+            !node_feasible(*leaf.node, *m_req.spec, tolerations, m_stats))
             continue;
-        fill_leaf(leaf, static_cast<int>(i), usage, assumed, requests);
+        fill_leaf(leaf, i, usage, assumed);
     }
     for (int root : m_f.roots) fill_helper(root, 0);
     if (m_trace) {
@@ -449,10 +454,22 @@ bool has_levels(const TasFlavor& f, const model::PodSetTopologyRequest& r) {
     return true;
 }
 
-PlacementResult find_placement(const TasFlavor& f, const DomainUsage* usage, const DomainUsage& assumed,
+PlacementResult find_placement(const TasFlavor& f, const LeafUsage* usage, const DomainUsage& assumed,
                                const PlacementRequest& req, TopologyPlacementTrace* trace) {
     Placer p(f, req, trace);
     return p.run(usage, assumed);
+}
+
+LeafUsage leaf_usage(const TasFlavor& f, const DomainUsage& u) {
+    LeafUsage out(f.leaves.size() * f.resources.size(), 0);
+    for (const auto& [id, amounts] : u) {
+        auto leaf = f.leaf_by_id.find(id);
+        if (leaf == f.leaf_by_id.end()) continue;
+        for (const auto& [r, v] : amounts)
+            if (int i = f.resource_index(r); i >= 0)
+                out[static_cast<std::size_t>(leaf->second) * f.resources.size() + static_cast<std::size_t>(i)] += v;
+    }
+    return out;
 }
 
 std::pair<std::string, std::string> request_kind_and_level(const TasFlavor& f, const PlacementRequest& req) {

@@ -28,11 +28,15 @@ struct PlacementResult {
     std::string failure;  ///< Kueue's reason, verbatim, when no placement exists
 };
 
-/// `usage` is the TAS usage of admitted workloads (null: simulate an empty cluster, Kueue's
-/// WithSimulateEmpty); `assumed` what earlier pod sets of the same workload took. With
+/// `usage` is the TAS usage of admitted workloads per leaf (null: simulate an empty cluster,
+/// Kueue's WithSimulateEmpty); `assumed` what earlier pod sets of the same workload took. With
 /// `trace` set, the counts the decision was made on are copied there (for `explain`).
-PlacementResult find_placement(const TasFlavor& f, const DomainUsage* usage, const DomainUsage& assumed,
+PlacementResult find_placement(const TasFlavor& f, const LeafUsage* usage, const DomainUsage& assumed,
                                const PlacementRequest& req, TopologyPlacementTrace* trace = nullptr);
+
+/// Usage by leaf domain id in the flavor's dense form; amounts of leaves or resources the
+/// flavor does not have are dropped (a leaf without the resource has room for none anyway).
+LeafUsage leaf_usage(const TasFlavor& f, const DomainUsage& u);
 
 /// How the request asks (required, preferred, unconstrained, slices, implied) and the level
 /// Kueue's levelKey reads, "" when none.

@@ -26,8 +26,11 @@ public:
     bool empty() const { return !m_flavors || m_flavors->empty(); }
     const TasFlavor* flavor(const std::string& name) const;
 
-    /// The usage the flavor's snapshot starts from.
-    DomainUsage usage_for(const TasFlavor& f) const;
+    /// The usage the flavor's snapshot starts from. A reference into this state, valid until
+    /// the next add, remove or rollback.
+    const DomainUsage& usage_for(const TasFlavor& f) const;
+    /// The same per leaf, in the flavor's dense form (what placements read).
+    const LeafUsage& leaf_usage(const TasFlavor& f) const;
 
     void add(const std::string& key, const std::vector<DomainRequest>& u);
     /// What `key` holds now (empty when nothing).
@@ -43,10 +46,19 @@ public:
 private:
     /// Static per run; shared by copies (a preemption check works on a copy of the usage).
     std::shared_ptr<const std::map<std::string, TasFlavor>> m_flavors;
-    std::map<std::string, DomainUsage> m_usage;  ///< flavor -> domain -> amounts
-    std::unordered_map<std::string, std::vector<DomainRequest>> m_by_key;
-    std::optional<std::pair<std::map<std::string, DomainUsage>, std::unordered_map<std::string, std::vector<DomainRequest>>>>
-        m_saved;
+    /// What every placement reads; copied once per cycle (begin) and restored by rollback.
+    struct Usage {
+        std::map<std::string, DomainUsage> by_flavor;  ///< flavor -> domain -> amounts
+        /// The sum over the flavors whose lowest level is the hostname, kept as usage is
+        /// added and removed: those flavors read it (usage_for) once per pod set placed and
+        /// per fits check, so summing it there cost a copy of every domain each time.
+        DomainUsage hostname;
+        /// flavor -> usage_for(flavor) per leaf, kept in step with the two above.
+        std::map<std::string, LeafUsage> leaves;
+        std::unordered_map<std::string, std::vector<DomainRequest>> by_key;
+    };
+    Usage m_now;
+    std::optional<Usage> m_saved;
     void apply(const std::vector<DomainRequest>& u, std::int64_t sign);
 };
 

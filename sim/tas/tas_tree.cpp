@@ -4,12 +4,20 @@
 
 #include "model/amount.h"
 
+#include <algorithm>
+#include <set>
+
 namespace kg::sim::tas {
 
 int TasFlavor::level_index(const std::string& key) const {
     for (std::size_t i = 0; i < levels.size(); ++i)
         if (levels[i] == key) return static_cast<int>(i);
     return -1;
+}
+
+int TasFlavor::resource_index(const std::string& name) const {
+    auto it = std::lower_bound(resources.begin(), resources.end(), name);
+    return it != resources.end() && *it == name ? static_cast<int>(it - resources.begin()) : -1;
 }
 
 std::string domain_id(const std::vector<std::string>& values) {
@@ -75,6 +83,31 @@ int ensure_domain(TasFlavor& f, const std::vector<std::string>& values, const st
     return idx;
 }
 
+// The dense form of a built flavor (see TasFlavor::resources).
+void densify(TasFlavor& f) {
+    std::set<std::string> names;
+    for (const Leaf& l : f.leaves)
+        for (const auto& [r, v] : l.free) names.insert(r);
+    f.resources.assign(names.begin(), names.end());
+    f.free_dense.assign(f.leaves.size() * f.resources.size(), 0);
+    for (std::size_t i = 0; i < f.leaves.size(); ++i)
+        for (const auto& [r, v] : f.leaves[i].free)
+            f.free_dense[i * f.resources.size() + static_cast<std::size_t>(f.resource_index(r))] = v;
+    f.level_domains.clear();
+    for (const auto& level : f.per_level) {
+        f.level_domains.emplace_back();
+        for (const auto& [id, d] : level) f.level_domains.back().push_back(d);
+    }
+    // Kueue breaks ties by the domains' level values, compared in full; equal values share a rank.
+    std::vector<int> order(f.domains.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return f.domains[a].values < f.domains[b].values; });
+    f.value_rank.assign(f.domains.size(), 0);
+    for (std::size_t i = 1; i < order.size(); ++i)
+        f.value_rank[order[i]] = f.value_rank[order[i - 1]] +
+                                 (f.domains[order[i - 1]].values < f.domains[order[i]].values ? 1 : 0);
+}
+
 }  // namespace
 
 std::map<std::string, TasFlavor> build_tas_flavors(const model::Cluster& cl) {
@@ -117,6 +150,7 @@ std::map<std::string, TasFlavor> build_tas_flavors(const model::Cluster& cl) {
             add_amounts(f.leaves[leaf].free, node_allocatable(n), 1);
             if (auto it = non_tas.find(*n.meta.name); it != non_tas.end()) add_amounts(f.leaves[leaf].free, it->second, -1);
         }
+        densify(f);
         out.emplace(f.flavor, std::move(f));
     }
     return out;

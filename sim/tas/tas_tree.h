@@ -41,9 +41,21 @@ struct TasFlavor {
     std::vector<int> roots;
     std::vector<Leaf> leaves;
     std::map<std::string, int> leaf_by_id;  ///< leaf domain id -> leaf index
+    /// The dense form every placement reads, built once per run: the resources any leaf has
+    /// (sorted), each leaf's free amount of each (leaves x resources, row-major), and each
+    /// domain's rank in the order of its level values (Kueue sorts ties by them).
+    std::vector<std::string> resources;
+    std::vector<std::int64_t> free_dense;
+    std::vector<int> value_rank;
+    std::vector<std::vector<int>> level_domains;  ///< per level, per_level's indices in id order
 
     int level_index(const std::string& key) const;
+    /// Index in `resources`, -1 when no leaf has the resource.
+    int resource_index(const std::string& name) const;
 };
+
+/// Usage per leaf in the flavor's dense form (leaves x resources, row-major).
+using LeafUsage = std::vector<std::int64_t>;
 
 /// "kubernetes.io/hostname", Kueue's corev1.LabelHostname.
 inline constexpr const char* k_hostname = "kubernetes.io/hostname";

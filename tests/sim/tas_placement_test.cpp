@@ -49,7 +49,8 @@ spec:
         req.spec = &spec;
         req.per_pod = {{"cpu", 1000}};
         req.count = count;
-        return find_placement(flavors.at("tas"), &usage, {}, req);
+        LeafUsage dense = leaf_usage(flavors.at("tas"), usage);
+        return find_placement(flavors.at("tas"), &dense, {}, req);
     }
 };
 
