@@ -5,13 +5,14 @@
 namespace kg::sim {
 
 bool managed_jobs_namespace(const model::Cluster& c, const model::KueueConfig& cfg, const std::string& ns) {
-    model::Labels labels;
-    if (const model::Namespace* n = c.find_namespace(ns)) {
-        labels = n->meta.labels;
-    }
-    labels.emplace("kubernetes.io/metadata.name", ns);
+    const model::Namespace* n = c.find_namespace(ns);
+    return managed_jobs_namespace(cfg, ns, n ? n->meta.labels : model::Labels{});
+}
+
+bool managed_jobs_namespace(const model::KueueConfig& cfg, const std::string& ns, model::Labels ns_labels) {
+    ns_labels.emplace("kubernetes.io/metadata.name", ns);  // set by the API server on every namespace
     if (cfg.managed_jobs_namespace_selector) {
-        return cfg.managed_jobs_namespace_selector->matches(labels);
+        return cfg.managed_jobs_namespace_selector->matches(ns_labels);
     }
     // apis/config/v1beta2/defaults.go: NotIn [kube-system, <Kueue's namespace>]; kueue-system
     // is the namespace of every release manifest.

@@ -27,6 +27,10 @@ struct UnlabelledVerdict {
 /// selector is Kueue's default: every namespace but kube-system and kueue-system.
 bool managed_jobs_namespace(const model::Cluster& c, const model::KueueConfig& cfg, const std::string& ns);
 
+/// The same answer from the namespace's labels as known elsewhere (the audit history's
+/// Namespace labels); kubernetes.io/metadata.name is added here.
+bool managed_jobs_namespace(const model::KueueConfig& cfg, const std::string& ns, model::Labels ns_labels);
+
 /// What happens to a top-level Job (no owner managed by Kueue) created in `ns` without the
 /// queue-name label, under `cfg`. LocalQueueDefaulting is taken as on (beta and on by default
 /// since Kueue 0.12, GA in 0.17).

@@ -126,6 +126,18 @@ TEST_CASE("KQ5002 reports Jobs created unlabelled where LocalQueues existed", "[
         v.namespace_labels["team-a"] = {{"tenant", "research"}};
         CHECK(run_rule(v, "KQ5002").empty());
     }
+    SECTION("without managedJobsNamespaceSelector, Kueue's default leaves kube-system unmanaged") {
+        // sim::managed_jobs_namespace decides (apis/config/v1beta2/defaults.go): the rule asks it.
+        v.kueue.manage_jobs_without_queue_name = true;
+        auto sys_lq = change("LocalQueue", "ops", "create", "alice@example.com", 100);
+        sys_lq.namespace_ = "kube-system";
+        v.changes.push_back(sys_lq);
+        v.jobs.push_back(job("kube-system", "maintenance", 140, std::nullopt));
+        auto g = run_rule(v, "KQ5002");
+        REQUIRE(g.size() == 1);
+        CHECK(g[0].object.name == "maintenance");
+        CHECK(g[0].message.find("(managedJobsNamespaceSelector does not select the namespace)") != std::string::npos);
+    }
     SECTION("a LocalQueue known only from a snapshot counts at any time") {
         auto snap = change("LocalQueue", "q", "snapshot", "", 500);
         snap.origin = "export";

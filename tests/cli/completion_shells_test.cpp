@@ -83,7 +83,7 @@ TEST_CASE("zsh completes verbs, subcommands, flags, -o values and rule ids throu
     ShellDir d;
     // compadd is handed the binary's order (zsh sorts only for display).
     CHECK(zsh_complete(d, "kueuegov in") == "inspect\n");
-    CHECK(zsh_complete(d, "kueuegov audit ") == "ingest\nverify\ncheck\ntimeline\nhead\nsign\n");
+    CHECK(zsh_complete(d, "kueuegov audit ") == "init-db\ningest\nverify\ncheck\ntimeline\nhead\nsign\n");
     CHECK(zsh_complete(d, "kueuegov inspect -o ") == "text\nwide\njson\nyaml\nname\n");
     CHECK(zsh_complete(d, "kueuegov lint --fail-on w") == "warning\n");
     const std::string rules = zsh_complete(d, "kueuegov lint -f x.yaml --enable KQ300");
@@ -104,7 +104,7 @@ TEST_CASE("fish completes verbs, subcommands, flags, -o values and rule ids thro
     ShellDir d;
     // fish sorts the candidates.
     CHECK(fish_complete(d, "kueuegov in") == "inspect\n");
-    CHECK(fish_complete(d, "kueuegov audit ") == "check\nhead\ningest\nsign\ntimeline\nverify\n");
+    CHECK(fish_complete(d, "kueuegov audit ") == "check\nhead\ningest\ninit-db\nsign\ntimeline\nverify\n");
     CHECK(fish_complete(d, "kueuegov inspect -o ") == "json\nname\ntext\nwide\nyaml\n");
     CHECK(fish_complete(d, "kueuegov lint --fail-on w") == "warning\n");
     CHECK(fish_complete(d, "kueuegov lint -f x.yaml --enable KQ300").rfind("KQ3001\nKQ3002\n", 0) == 0);

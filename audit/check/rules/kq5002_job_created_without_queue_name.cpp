@@ -6,6 +6,7 @@
 // is read from the object after admission when the log has it.
 #include "audit/check/rules/helpers.h"
 #include "audit/check/rules/rules.h"
+#include "sim/unlabelled_jobs.h"
 
 #include <algorithm>
 #include <map>
@@ -79,9 +80,7 @@ private:
 
 model::Labels labels_of(const HistoryView& v, const std::string& ns) {
     auto it = v.namespace_labels.find(ns);
-    model::Labels l = it == v.namespace_labels.end() ? model::Labels{} : it->second;
-    l.emplace("kubernetes.io/metadata.name", ns);  // set by the API server on every namespace
-    return l;
+    return it == v.namespace_labels.end() ? model::Labels{} : it->second;
 }
 
 }  // namespace
@@ -96,9 +95,9 @@ void check_kq5002(const HistoryView& v, FindingSink& out) {
         if (queues.empty()) {
             continue;
         }
+        // Which namespaces Kueue manages (the selector and its default) is sim's to say.
         bool managed = v.kueue.manage_jobs_without_queue_name &&
-                       (!v.kueue.managed_jobs_namespace_selector ||
-                        v.kueue.managed_jobs_namespace_selector->matches(labels_of(v, j.namespace_)));
+                       sim::managed_jobs_namespace(v.kueue, j.namespace_, labels_of(v, j.namespace_));
         if (managed) {
             continue;
         }
