@@ -1,12 +1,11 @@
-// Usage per purpose: reserving Workloads add their status.admission resourceUsage (R1.5.3, as
-// the queue overview sums it per ClusterQueue); other unfinished Workloads and suspended
-// queue-labelled Jobs without a Workload count as pending.
+// Usage per purpose: the live work of sim/live_work.h (reserving Workloads with the quota they
+// hold, pending Workloads and Jobs), counted per purpose as the queue overview counts it per
+// ClusterQueue.
 #include "sim/purpose_usage.h"
 
 #include "model/amount.h"
-#include "sim/workload_info.h"
+#include "sim/live_work.h"
 
-#include <set>
 
 namespace kg::sim {
 
@@ -23,38 +22,20 @@ std::vector<PurposeUsage> purpose_usage(const Cluster& cluster, const PurposePol
         r.purpose = key;
         return r;
     };
-    std::set<std::pair<std::string, std::string>> jobs_with_workload;  // (namespace, job name)
-    for (const Workload& wl : cluster.workloads) {
-        for (const auto& [kind, name] : wl.meta.owner_refs) {
-            jobs_with_workload.insert({*wl.meta.namespace_, name});
-        }
-        if (wl.condition_true("Finished")) {
-            continue;
-        }
+    LiveWorkVisitor v;
+    v.reserving = [&](const Workload& wl) {
         PurposeUsage& r = row(purpose_of(policy, cluster, wl));
-        if (!is_reserving(wl)) {
-            ++r.pending;
-            continue;
-        }
         ++r.reserving;
-        if (wl.condition_true("Admitted")) {
-            ++r.admitted;
-        }
-        for (const PodSetAssignment& psa : wl.admission->pod_set_assignments) {
-            for (const auto& [resource, qty] : psa.resource_usage) {
-                auto fl = psa.flavors.find(resource);
-                if (fl != psa.flavors.end()) {
-                    std::int64_t& u = r.usage[{fl->second, resource}];
-                    u = saturating_add(u, request_amount(resource, qty));
-                }
-            }
-        }
-    }
-    for (const Job& job : cluster.jobs) {
-        if (job.suspend && job.has_queue_name && !jobs_with_workload.count({*job.meta.namespace_, *job.meta.name})) {
-            ++row(purpose_of(policy, job)).pending;
-        }
-    }
+        if (wl.condition_true("Admitted")) ++r.admitted;
+    };
+    v.reserved_amount = [&](const Workload& wl, const std::string& flavor, const std::string& resource,
+                            std::int64_t amount) {
+        std::int64_t& u = row(purpose_of(policy, cluster, wl)).usage[{flavor, resource}];
+        u = saturating_add(u, amount);
+    };
+    v.pending_workload = [&](const Workload& wl) { ++row(purpose_of(policy, cluster, wl)).pending; };
+    v.pending_job = [&](const Job& job) { ++row(purpose_of(policy, job)).pending; };
+    visit_live_work(cluster, v);
     std::vector<PurposeUsage> out;
     for (auto& [name, r] : by) {
         if (name != k_no_purpose) {

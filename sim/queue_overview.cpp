@@ -6,6 +6,7 @@
 #include "model/amount.h"
 #include "sim/cluster_queue_status.h"
 #include "sim/hierarchy.h"
+#include "sim/live_work.h"
 #include "sim/workload_info.h"
 
 #include <algorithm>
@@ -37,55 +38,38 @@ void build_cohorts(const Cluster& cluster, QueueOverview& t) {
 }
 
 void count_workloads(const Cluster& cluster, QueueOverview& t) {
-    std::set<std::pair<std::string, std::string>> jobs_with_workload;  // (namespace, job name)
-    for (const Workload& wl : cluster.workloads) {
-        for (const auto& [kind, name] : wl.meta.owner_refs) {
-            jobs_with_workload.insert({*wl.meta.namespace_, name});
-        }
-        if (wl.condition_true("Finished")) {
-            continue;
-        }
-        if (is_reserving(wl)) {
-            auto it = t.cluster_queues.find(wl.admission->cluster_queue);
-            if (it == t.cluster_queues.end()) {
-                continue;
-            }
-            ClusterQueueSummary& s = it->second;
-            ++s.reserving;
-            if (wl.condition_true("Admitted")) {
-                ++s.admitted;
-            }
-            for (const PodSetAssignment& psa : wl.admission->pod_set_assignments) {
-                for (const auto& [resource, qty] : psa.resource_usage) {
-                    auto fl = psa.flavors.find(resource);
-                    if (fl == psa.flavors.end()) {
-                        continue;
-                    }
-                    std::int64_t& u = s.usage[{fl->second, resource}];
-                    u = saturating_add(u, request_amount(resource, qty));
-                }
-            }
-            continue;
-        }
-        const LocalQueue* lq = cluster.find_local_queue(*wl.meta.namespace_, *wl.queue_name);
-        auto it = lq ? t.cluster_queues.find(*lq->cluster_queue) : t.cluster_queues.end();
+    // The ClusterQueue a piece of pending work waits in: its LocalQueue's, when both exist.
+    auto queue_of = [&](const std::string& ns, const std::string& local_queue) {
+        const LocalQueue* lq = cluster.find_local_queue(ns, local_queue);
+        return lq ? t.cluster_queues.find(*lq->cluster_queue) : t.cluster_queues.end();
+    };
+    LiveWorkVisitor v;
+    v.reserving = [&](const Workload& wl) {
+        auto it = t.cluster_queues.find(wl.admission->cluster_queue);
+        if (it == t.cluster_queues.end()) return;
+        ++it->second.reserving;
+        if (wl.condition_true("Admitted")) ++it->second.admitted;
+    };
+    v.reserved_amount = [&](const Workload& wl, const std::string& flavor, const std::string& resource,
+                            std::int64_t amount) {
+        auto it = t.cluster_queues.find(wl.admission->cluster_queue);
+        if (it == t.cluster_queues.end()) return;
+        std::int64_t& u = it->second.usage[{flavor, resource}];
+        u = saturating_add(u, amount);
+    };
+    v.pending_workload = [&](const Workload& wl) {
+        auto it = queue_of(*wl.meta.namespace_, *wl.queue_name);
         if (it == t.cluster_queues.end()) {
             t.unqueued_workloads.push_back(&wl);
         } else {
             ++it->second.pending;
         }
-    }
-    // A suspended Job with no Workload in the export is work waiting for Kueue.
-    for (const Job& job : cluster.jobs) {
-        if (!job.suspend || !job.has_queue_name || jobs_with_workload.count({*job.meta.namespace_, *job.meta.name})) {
-            continue;
-        }
-        const LocalQueue* lq = cluster.find_local_queue(*job.meta.namespace_, *job.queue_name);
-        auto it = lq ? t.cluster_queues.find(*lq->cluster_queue) : t.cluster_queues.end();
-        if (it != t.cluster_queues.end()) {
-            ++it->second.pending;
-        }
-    }
+    };
+    v.pending_job = [&](const Job& job) {
+        auto it = queue_of(*job.meta.namespace_, *job.queue_name);
+        if (it != t.cluster_queues.end()) ++it->second.pending;
+    };
+    visit_live_work(cluster, v);
 }
 
 }  // namespace
