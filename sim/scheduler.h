@@ -50,6 +50,8 @@ public:
     void add_pending(WorkloadInfo info, std::string message);
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
     bool run_cycle(sim::CycleDecisions& out);
+    /// The heads the next cycle would pop (R4.x), without popping them.
+    std::vector<std::string> next_heads() const { return m_queues.heads(m_sticky); }
     /// R5.12: evictions release their quota; returns whether any did.
     bool between_cycles();
     /// A workload finished (replay): its quota is released; its cohort tree is requeued (R4.5)

@@ -33,7 +33,7 @@ Verb simulate_verb() {
                 add_scope_flags(cmd, *scope);
                 cmd.add_option("--cycles", *cycles, "Scheduling cycles to run (default 1)")->check(CLI::Range(1, 100000));
                 cmd.add_flag("--until-stable", *until_stable,
-                             "Run until a cycle admits and preempts nothing (at most 1000 cycles)");
+                             "Run until a cycle changes nothing and the next would try the same heads (at most 1000 cycles)");
                 cmd.add_flag("--fair-sharing", *fair, "Enable fair sharing (Kueue config fairSharing)");
                 cmd.add_option("--kueue-config", *config, "A Kueue Configuration file (fairSharing, resources, ...)");
                 cmd.add_option("--now", *now, "Clock for requeue backoff, RFC 3339 (default: latest timestamp seen)");
