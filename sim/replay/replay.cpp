@@ -195,7 +195,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         return false;
     };
 
-    // One cycle at `now`; returns whether it admitted or evicted anything. Sets `busy_until`:
+    // One cycle at `now`; returns whether it admitted or evicted anything, or left other heads
+    // for the next cycle (simulate --until-stable stops on the same test). Sets `busy_until`:
     // when the writes the cycle waits for (evictions, its heads' pending conditions) have landed.
     std::int64_t busy_until = 0;
     auto cycle_at = [&](std::int64_t now) {
@@ -299,7 +300,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 pd.message = p.message;
             }
         }
-        return !cycle.admitted.empty() || !cycle.preempted.empty();
+        return !cycle.admitted.empty() || !cycle.preempted.empty() || cycle.heads_moved;
     };
 
     bool want_cycle = false;  // something happened since the last cycle that changed nothing

@@ -35,6 +35,9 @@ struct CycleResult {
     std::vector<Admitted> admitted;
     std::vector<sim::PreemptedDecision> preempted;  ///< their quota is released
     std::vector<sim::PendingDecision> pending;      ///< only when asked (report_pending)
+    /// The next cycle would try other heads than this one did (its heads went inadmissible and
+    /// the workloads behind them are next): Kueue runs that cycle without waiting for an event.
+    bool heads_moved = false;
 };
 
 /// What the replay needs from a scheduler: the simulator implements it.
