@@ -178,7 +178,11 @@ private:
             }
         } else if (style == FYSS_SINGLE_QUOTED && raw.size() >= 2 && raw.front() == '\'' && raw.back() == '\'') {
             std::string_view inner = raw.substr(1, raw.size() - 2);
-            if (lacks(inner, "'\n\r")) {
+            // A quote right after the marks means they cut the scalar short: libfyaml's marks
+            // for a run of escaped quotes can span only the first two (found by the loader fuzzer).
+            const std::size_t after = static_cast<std::size_t>(raw.data() - m_input.data()) + raw.size();
+            const bool cut_short = after < m_input.size() && m_input[after] == '\'';
+            if (!cut_short && lacks(inner, "'\n\r")) {
                 direct = inner;
             }
         } else if (style == FYSS_PLAIN && !raw.empty() && lacks(raw, "\n\r") && raw.back() != ' ' &&
