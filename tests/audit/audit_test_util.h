@@ -1,11 +1,17 @@
 // Shared helpers for the audit tests: a temporary store path removed with its WAL files,
-// fixture paths, and an ingest that collects diagnostics instead of printing them.
+// fixture paths, an ingest that collects diagnostics instead of printing them, and a run of the
+// kueuegov binary with its exit code and combined output.
 #pragma once
 
 #include "audit/ingest/ingest.h"
 #include "audit/store/store.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
 
 #include <filesystem>
 #include <sstream>
@@ -26,6 +32,25 @@ struct TempPath {
     }
     std::string str() const { return path.string(); }
 };
+
+/// The kueuegov binary run with `args` (a shell command line): exit code, stdout and stderr.
+struct CliRun {
+    int rc = -1;
+    std::string out;
+};
+
+inline CliRun run_cli(const std::string& args) {
+    CliRun r;
+    const std::string cmd = std::string(KG_BINARY) + " " + args + " 2>&1";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    char buf[4096];
+    std::size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int status = ::pclose(p);
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
 
 inline std::string fixture(const std::string& name) { return std::string(KG_SOURCE_DIR) + "/testdata/audit/" + name; }
 

@@ -16,33 +16,15 @@ using namespace kg::audit::test;
 
 namespace {
 
-struct Run {
-    int rc = -1;
-    std::string out;
-};
-
-Run run(const std::string& args) {
-    Run r;
-    const std::string cmd = std::string(KG_BINARY) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(p);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
 }  // namespace
 
 TEST_CASE("audit ingest then verify: intact, then a tampered row is named") {
     TempPath db("cli");
-    const Run ing = run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml"));
+    const CliRun ing = run_cli("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml"));
     CHECK(ing.rc == 1);  // the truncated line 14 was skipped
     CHECK_THAT(ing.out, Catch::Contains("rows added 23"));
 
-    const Run ok = run("audit verify --db " + db.str() + " --check-files");
+    const CliRun ok = run_cli("audit verify --db " + db.str() + " --check-files");
     CHECK(ok.rc == 0);
     CHECK_THAT(ok.out, Catch::Contains("2 sources, 2 batches") && Catch::EndsWith("intact\n"));
 
@@ -50,23 +32,23 @@ TEST_CASE("audit ingest then verify: intact, then a tampered row is named") {
         kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
         raw.exec("UPDATE workload_assignments SET milli = 1000 WHERE resource = 'nvidia.com/gpu' AND milli = 8000");
     }
-    const Run bad = run("audit verify --db " + db.str());
+    const CliRun bad = run_cli("audit verify --db " + db.str());
     CHECK(bad.rc == 1);
     CHECK_THAT(bad.out, Catch::Contains("MISMATCH batch 1 (source 1 "));
 
-    const Run again = run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl"));
+    const CliRun again = run_cli("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl"));
     CHECK(again.rc == 0);
     CHECK_THAT(again.out, Catch::Contains("skipped, already ingested as source 1"));
 }
 
 TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     TempPath db("cli-newer");
-    REQUIRE(run("audit ingest --db " + db.str() + " " + fixture("events.json")).rc == 0);
+    REQUIRE(run_cli("audit ingest --db " + db.str() + " " + fixture("events.json")).rc == 0);
     {
         kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
         raw.exec("INSERT INTO schema_migrations VALUES (7, 'future', '2030-01-01T00:00:00Z')");
     }
-    const Run r = run("audit verify --db " + db.str());
+    const CliRun r = run_cli("audit verify --db " + db.str());
     CHECK(r.rc == 2);
     CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the 5 this kueuegov knows"));
 }
@@ -79,7 +61,7 @@ TEST_CASE("an unrelated SQLite file given as --db is refused with exit 2 and lef
     }
     for (const std::string& verb : {"audit ingest --db " + db.str() + " " + fixture("events.json"),
                                    "audit verify --db " + db.str(), "audit check --db " + db.str()}) {
-        const Run r = run(verb);
+        const CliRun r = run_cli(verb);
         CHECK(r.rc == 2);
         CHECK_THAT(r.out, Catch::Contains(db.str() + " is not a kueuegov evidence store (it holds table notes"));
     }
@@ -98,13 +80,13 @@ TEST_CASE("a SQLite file of another application (application_id) is refused befo
         kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
         raw.exec("PRAGMA application_id = 42");
     }
-    const Run r = run("audit ingest --db " + db.str() + " " + fixture("events.json"));
+    const CliRun r = run_cli("audit ingest --db " + db.str() + " " + fixture("events.json"));
     CHECK(r.rc == 2);
     CHECK_THAT(r.out, Catch::Contains("is not a kueuegov evidence store (SQLite application_id 42)"));
 }
 
 TEST_CASE("the ingest summary adds up: read = kept + context + skipped (by reason) + bad") {
-    const Run r = run("audit ingest --db :memory: " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml") + " " +
+    const CliRun r = run_cli("audit ingest --db :memory: " + fixture("lifecycle.jsonl") + " " + fixture("export.yaml") + " " +
                       fixture("logs/corrupt.jsonl"));
     CHECK(r.rc == 1);
     int summaries = 0;
@@ -139,37 +121,37 @@ TEST_CASE("audit head, sign and verify --expect-head/--pubkey/--check-files thro
     TempPath db("cli-head");
     TempPath head("cli-head", ".json");
     TempPath signed_head("cli-signed", ".json");
-    REQUIRE(run("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl")).rc == 1);
-    const Run h = run("audit head --db " + db.str() + " --output-file " + head.str());
+    REQUIRE(run_cli("audit ingest --db " + db.str() + " " + fixture("lifecycle.jsonl")).rc == 1);
+    const CliRun h = run_cli("audit head --db " + db.str() + " --output-file " + head.str());
     REQUIRE(h.rc == 0);
     CHECK(h.out.empty());
-    const Run printed = run("audit head --db " + db.str());
+    const CliRun printed = run_cli("audit head --db " + db.str());
     CHECK_THAT(printed.out, Catch::Contains("\"sequence\": 1,") && Catch::Contains("\"hash\": \"") &&
                                 Catch::Contains("\"time\": \"") && Catch::Contains("\"schema_sha256\": \""));
     // The old spelling, -o FILE, still writes the file until 0.2, with a warning (issue 16).
-    const Run s = run("audit sign --db " + db.str() + " --key " + fixture("keys/test-signing-key.pem") + " -o " +
+    const CliRun s = run_cli("audit sign --db " + db.str() + " --key " + fixture("keys/test-signing-key.pem") + " -o " +
                       signed_head.str());
     REQUIRE(s.rc == 0);
     CHECK_THAT(s.out, Catch::Contains("kueuegov: warning: audit sign -o FILE is deprecated"));
     const std::string pub = fixture("keys/test-signing-key.pub.pem");
-    CHECK(run("audit verify --db " + db.str() + " --expect-head " + head.str()).rc == 0);
-    CHECK(run("audit verify --db " + db.str() + " --expect-head " + signed_head.str() + " --pubkey " + pub).rc == 0);
-    const Run ok = run("audit verify --db " + db.str() + " --pubkey " + pub + " --check-files");
+    CHECK(run_cli("audit verify --db " + db.str() + " --expect-head " + head.str()).rc == 0);
+    CHECK(run_cli("audit verify --db " + db.str() + " --expect-head " + signed_head.str() + " --pubkey " + pub).rc == 0);
+    const CliRun ok = run_cli("audit verify --db " + db.str() + " --pubkey " + pub + " --check-files");
     CHECK(ok.rc == 0);
     CHECK_THAT(ok.out, Catch::Contains("signed head in the store: signature valid") &&
                            Catch::Contains("source files: 1 re-read, 23 stored rows compared"));
-    const Run wrong = run("audit verify --db " + db.str() + " --pubkey " + fixture("keys/other-key.pub.pem"));
+    const CliRun wrong = run_cli("audit verify --db " + db.str() + " --pubkey " + fixture("keys/other-key.pub.pem"));
     CHECK(wrong.rc == 1);
     CHECK_THAT(wrong.out, Catch::Contains("the signature does not verify with"));
-    CHECK(run("audit verify --db " + db.str() + " --expect-head not-a-file-or-hash").rc == 2);
-    CHECK(run("audit sign --db " + db.str() + " --key " + fixture("keys/no-such.pem")).rc == 2);
+    CHECK(run_cli("audit verify --db " + db.str() + " --expect-head not-a-file-or-hash").rc == 2);
+    CHECK(run_cli("audit sign --db " + db.str() + " --key " + fixture("keys/no-such.pem")).rc == 2);
     // An edited row is caught by the chain and by --check-files (the file says otherwise).
     {
         kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
         raw.exec("UPDATE object_versions SET actor = 'mallory' WHERE id = 1");
     }
-    const Run edited = run("audit verify --db " + db.str() + " --check-files");
+    const CliRun edited = run_cli("audit verify --db " + db.str() + " --check-files");
     CHECK(edited.rc == 1);
     CHECK_THAT(edited.out, Catch::Contains("differs from what the source file yields: edited after ingest"));
-    CHECK(run("audit head --db " + db.str()).rc == 1);  // no head for a chain that does not verify
+    CHECK(run_cli("audit head --db " + db.str()).rc == 1);  // no head for a chain that does not verify
 }

@@ -22,24 +22,6 @@ using kg::audit::store::Db;
 
 namespace {
 
-struct Run {
-    int rc = -1;
-    std::string out;
-};
-
-Run run(const std::string& args) {
-    Run r;
-    const std::string cmd = std::string(KG_BINARY) + " " + args + " 2>&1";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    char buf[4096];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    const int status = ::pclose(p);
-    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
 std::string q(const std::string& s) { return "'" + s + "'"; }
 
 /// Drops the roles a test made, after its database is gone (declare it before the PgTestDb):
@@ -70,19 +52,19 @@ std::string refusal(const std::string& url, const std::string& sql) {
 
 TEST_CASE("init-db creates an SQLite store's schema and finds it current the second time") {
     TempPath db("init-db");
-    const Run first = run("audit init-db --db " + db.str());
+    const CliRun first = run_cli("audit init-db --db " + db.str());
     CHECK(first.rc == 0);
     CHECK(first.out == "store " + db.str() + ": schema version " + std::to_string(store::known_schema_version()) +
                            " (created)\n");
-    const Run second = run("audit init-db --db " + db.str());
+    const CliRun second = run_cli("audit init-db --db " + db.str());
     CHECK(second.rc == 0);
     CHECK_THAT(second.out, Catch::EndsWith(" (already current)\n"));
-    CHECK(run("audit verify --db " + db.str()).rc == 0);
+    CHECK(run_cli("audit verify --db " + db.str()).rc == 0);
 }
 
 TEST_CASE("init-db --roles on an SQLite store is a usage error that creates nothing") {
     TempPath db("init-db-roles");
-    const Run r = run("audit init-db --db " + db.str() + " --roles");
+    const CliRun r = run_cli("audit init-db --db " + db.str() + " --roles");
     CHECK(r.rc == 2);
     CHECK_THAT(r.out, Catch::Contains("--roles needs a PostgreSQL store") && Catch::Contains("file permissions"));
     CHECK_FALSE(std::filesystem::exists(db.path));
@@ -94,7 +76,7 @@ TEST_CASE("init-db migrates a store of an older schema") {
         Db raw(db.str(), Db::Mode::read_write_create);
         store::migrate_to(raw, 3);
     }
-    const Run r = run("audit init-db --db " + db.str());
+    const CliRun r = run_cli("audit init-db --db " + db.str());
     CHECK(r.rc == 0);
     CHECK_THAT(r.out, Catch::EndsWith("schema version " + std::to_string(store::known_schema_version()) +
                                       " (migrated from 3)\n"));
@@ -102,7 +84,7 @@ TEST_CASE("init-db migrates a store of an older schema") {
 
 TEST_CASE("init-db refuses a bad role name and another application's file") {
     // The name is checked before any connection: no server is needed to refuse it.
-    const Run bad = run("audit init-db --db 'postgresql://nobody@/none?host=/nonexistent' --roles "
+    const CliRun bad = run_cli("audit init-db --db 'postgresql://nobody@/none?host=/nonexistent' --roles "
                         "--auditor-role 'x; DROP TABLE sources'");
     CHECK(bad.rc == 2);
     CHECK_THAT(bad.out, Catch::Contains("expected lower-case letters"));
@@ -111,7 +93,7 @@ TEST_CASE("init-db refuses a bad role name and another application's file") {
         Db raw(foreign.str(), Db::Mode::read_write_create);
         raw.exec("CREATE TABLE users(id INTEGER)");
     }
-    const Run f = run("audit init-db --db " + foreign.str());
+    const CliRun f = run_cli("audit init-db --db " + foreign.str());
     CHECK(f.rc == 2);
     CHECK_THAT(f.out, Catch::Contains("is not a kueuegov evidence store"));
 }
@@ -123,11 +105,11 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
     const std::string alice = "kg_alice_" + std::to_string(::getpid());
     roles.roles = {alice, auditor};
 
-    const Run init = run("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
     INFO(init.out);
     REQUIRE(init.rc == 0);
     CHECK_THAT(init.out, Catch::Contains("(created)") && Catch::Contains("created role " + auditor));
-    const Run ing = run("audit ingest --db '" + pg.url + "' " + fixture("lifecycle.jsonl"));
+    const CliRun ing = run_cli("audit ingest --db '" + pg.url + "' " + fixture("lifecycle.jsonl"));
     CHECK(ing.rc == 1);  // its truncated line 14 is skipped and counted
     {
         Db admin(pg.url, Db::Mode::read_write_create);
@@ -142,12 +124,12 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
          {"audit verify --db " + q(as_alice), "audit check --db " + q(as_alice) + " --fail-on never",
           "audit timeline ClusterQueue/team-a --db " + q(as_alice), "report --db " + q(as_alice) + period + " -o json",
           "chargeback --db " + q(as_alice) + period}) {
-        const Run r = run(args);
+        const CliRun r = run_cli(args);
         INFO(args << "\n" << r.out);
         CHECK(r.rc == 0);
     }
     // ...and no write: not through the CLI, not in SQL.
-    const Run ingest = run("audit ingest --db " + q(as_alice) + " " + fixture("events.json"));
+    const CliRun ingest = run_cli("audit ingest --db " + q(as_alice) + " " + fixture("events.json"));
     CHECK(ingest.rc == 2);
     CHECK_THAT(ingest.out, Catch::Contains("permission denied"));
     for (const std::string sql : {"UPDATE batches SET rows = 0", "DELETE FROM sources", "DELETE FROM workload_events",
@@ -165,9 +147,9 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
         admin.exec("GRANT UPDATE, DELETE ON batches TO " + auditor);
     }
     CHECK(refusal(as_alice, "DELETE FROM batches WHERE id < 0").empty());
-    const Run again = run("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    const CliRun again = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
     CHECK(again.rc == 0);
     CHECK_THAT(again.out, Catch::Contains("(already current)") && Catch::Contains("role " + auditor + " exists"));
     CHECK_THAT(refusal(as_alice, "DELETE FROM batches WHERE id < 0"), Catch::Contains("permission denied"));
-    CHECK(run("audit verify --db " + q(as_alice)).rc == 0);
+    CHECK(run_cli("audit verify --db " + q(as_alice)).rc == 0);
 }
