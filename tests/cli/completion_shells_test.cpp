@@ -13,26 +13,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct ShellDir {
-    fs::path path;
-    ShellDir() {
-        char tmpl[] = "/tmp/kg-complete-sh-XXXXXX";
-        REQUIRE(mkdtemp(tmpl) != nullptr);
-        path = tmpl;
-    }
-    ~ShellDir() { fs::remove_all(path); }
-};
-
-std::string sh_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 /// stdout of `sh -c script` in `dir`, with the binary's directory first on PATH.
-std::string run_sh(const ShellDir& d, const std::string& script) {
-    const std::string cmd = "cd " + sh_quote(d.path.string()) + " && PATH=" +
-                            sh_quote(fs::path(KG_BINARY).parent_path().string()) + ":\"$PATH\" " + script +
+std::string run_sh(const kg::test::TempDir& d, const std::string& script) {
+    const std::string cmd = "cd " + kg::test::shell_quote(d.path.string()) + " && PATH=" +
+                            kg::test::shell_quote(fs::path(KG_BINARY).parent_path().string()) + ":\"$PATH\" " + script +
                             " 2>/dev/null";
     std::string out;
     FILE* p = ::popen(cmd.c_str(), "r");
@@ -44,24 +28,24 @@ std::string run_sh(const ShellDir& d, const std::string& script) {
     return out;
 }
 
-fs::path script_for(const ShellDir& d, const char* shell) {
+fs::path script_for(const kg::test::TempDir& d, const char* shell) {
     const fs::path script = d.path / (std::string("kueuegov.") + shell);
     REQUIRE(kg::test::run({"completion", shell}, d.path, script).rc == 0);
     return script;
 }
 
 /// The matches zsh offers for the typed line (values, one per line, in zsh's order).
-std::string zsh_complete(const ShellDir& d, const std::string& typed) {
+std::string zsh_complete(const kg::test::TempDir& d, const std::string& typed) {
     const fs::path harness = fs::path(KG_SOURCE_DIR) / "tests/cli/zsh_complete.zsh";
-    return run_sh(d, "timeout 60 zsh -f " + sh_quote(harness.string()) + " " +
-                         sh_quote(script_for(d, "zsh").string()) + " " + sh_quote(typed));
+    return run_sh(d, "timeout 60 zsh -f " + kg::test::shell_quote(harness.string()) + " " +
+                         kg::test::shell_quote(script_for(d, "zsh").string()) + " " + kg::test::shell_quote(typed));
 }
 
 /// The candidates fish offers for the typed line, values only (fish prints value TAB description).
-std::string fish_complete(const ShellDir& d, const std::string& typed) {
+std::string fish_complete(const kg::test::TempDir& d, const std::string& typed) {
     const std::string out = run_sh(d, "timeout 60 fish --no-config -c " +
-                                          sh_quote("source " + sh_quote(script_for(d, "fish").string()) +
-                                                   "; complete -C " + sh_quote(typed)));
+                                          kg::test::shell_quote("source " + kg::test::shell_quote(script_for(d, "fish").string()) +
+                                                   "; complete -C " + kg::test::shell_quote(typed)));
     std::string values;
     std::size_t start = 0;
     while (start < out.size()) {
@@ -80,7 +64,7 @@ bool has_line(const std::string& lines, const std::string& want) {
 }  // namespace
 
 TEST_CASE("zsh completes verbs, subcommands, flags, -o values and rule ids through compinit", "[cli][completion]") {
-    ShellDir d;
+    kg::test::TempDir d;
     // compadd is handed the binary's order (zsh sorts only for display).
     CHECK(zsh_complete(d, "kueuegov in") == "inspect\n");
     CHECK(zsh_complete(d, "kueuegov audit ") == "init-db\ningest\nverify\ncheck\ntimeline\nhead\nsign\n");
@@ -101,7 +85,7 @@ TEST_CASE("zsh completes verbs, subcommands, flags, -o values and rule ids throu
 }
 
 TEST_CASE("fish completes verbs, subcommands, flags, -o values and rule ids through complete -C", "[cli][completion]") {
-    ShellDir d;
+    kg::test::TempDir d;
     // fish sorts the candidates.
     CHECK(fish_complete(d, "kueuegov in") == "inspect\n");
     CHECK(fish_complete(d, "kueuegov audit ") == "check\nhead\ningest\ninit-db\nsign\ntimeline\nverify\n");

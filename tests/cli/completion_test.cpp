@@ -13,25 +13,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Dir {
-    fs::path path;
-    Dir() {
-        char tmpl[] = "/tmp/kg-complete-XXXXXX";
-        REQUIRE(mkdtemp(tmpl) != nullptr);
-        path = tmpl;
-    }
-    ~Dir() { fs::remove_all(path); }
-};
-
-std::string quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 std::string shell(const std::string& script) {
     std::string out;
-    FILE* p = ::popen(("bash -c " + quote(script) + " 2>&1").c_str(), "r");
+    FILE* p = ::popen(("bash -c " + kg::test::shell_quote(script) + " 2>&1").c_str(), "r");
     REQUIRE(p != nullptr);
     char buf[4096];
     std::size_t n;
@@ -41,14 +25,14 @@ std::string shell(const std::string& script) {
 }
 
 /// COMPREPLY, one per line, after completing the last of `words` (the program first) in bash.
-std::string bash_complete(const Dir& d, const std::vector<std::string>& words) {
+std::string bash_complete(const kg::test::TempDir& d, const std::vector<std::string>& words) {
     const fs::path script = d.path / "kueuegov.bash";
     kg::test::Run gen = kg::test::run({"completion", "bash"}, d.path, script);
     REQUIRE(gen.rc == 0);
-    std::string arr = "COMP_WORDS=(" + quote(KG_BINARY);
-    for (std::size_t i = 1; i < words.size(); ++i) arr += " " + quote(words[i]);
+    std::string arr = "COMP_WORDS=(" + kg::test::shell_quote(KG_BINARY);
+    for (std::size_t i = 1; i < words.size(); ++i) arr += " " + kg::test::shell_quote(words[i]);
     arr += ")";
-    return shell("cd " + quote(d.path.string()) + " && source " + quote(script.string()) + " && " + arr +
+    return shell("cd " + kg::test::shell_quote(d.path.string()) + " && source " + kg::test::shell_quote(script.string()) + " && " + arr +
                  " && COMP_CWORD=" + std::to_string(words.size() - 1) +
                  " && _kueuegov_complete && for w in \"${COMPREPLY[@]}\"; do printf '%s\\n' \"$w\"; done");
 }
@@ -56,7 +40,7 @@ std::string bash_complete(const Dir& d, const std::vector<std::string>& words) {
 }  // namespace
 
 TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[cli][completion]") {
-    Dir d;
+    kg::test::TempDir d;
     CHECK(bash_complete(d, {"kueuegov", "in"}) == "inspect\n");
     CHECK(bash_complete(d, {"kueuegov", "audit", ""}) == "init-db\ningest\nverify\ncheck\ntimeline\nhead\nsign\n");
     CHECK(bash_complete(d, {"kueuegov", "audit", "t"}) == "timeline\n");
@@ -83,7 +67,7 @@ TEST_CASE("bash completes verbs, subcommands, flags, -o values and rule ids", "[
 }
 
 TEST_CASE("bash falls back to file names where a path is expected, and only there", "[cli][completion]") {
-    Dir d;
+    kg::test::TempDir d;
     std::ofstream(d.path / "queues.yaml") << "{}\n";
     CHECK(bash_complete(d, {"kueuegov", "lint", "-f", "que"}) == "queues.yaml\n");
     CHECK(bash_complete(d, {"kueuegov", "inspect", "que"}) == "queues.yaml\n");
@@ -93,7 +77,7 @@ TEST_CASE("bash falls back to file names where a path is expected, and only ther
 }
 
 TEST_CASE("__complete speaks cobra's protocol, which kubectl's plugin completion reads", "[cli][completion]") {
-    Dir d;
+    kg::test::TempDir d;
     kg::test::Run r = kg::test::run({"__complete", "diff", "-o", ""}, d.path);
     CHECK(r.rc == 0);
     CHECK(r.out == "text\nmarkdown\nmd\njson\n:4\n");
@@ -109,25 +93,25 @@ TEST_CASE("__complete speaks cobra's protocol, which kubectl's plugin completion
     CHECK(r.out.find("--version\t") != std::string::npos);
     // The plugin's completion script hands its words to __complete.
     const fs::path plugin = fs::path(KG_SOURCE_DIR) / "scripts/completion/kubectl_complete-kueuegov";
-    std::string out = shell("PATH=" + quote(fs::path(KG_BINARY).parent_path().string()) + ":$PATH " +
-                            quote(plugin.string()) + " audit ti");
+    std::string out = shell("PATH=" + kg::test::shell_quote(fs::path(KG_BINARY).parent_path().string()) + ":$PATH " +
+                            kg::test::shell_quote(plugin.string()) + " audit ti");
     CHECK(out == "timeline\tPrint one Workload's, Job's or queue's history with actors, times and the wait between "
                  "steps\n:4\n");
 }
 
 TEST_CASE("completion scripts exist for bash, zsh and fish, and nothing else", "[cli][completion]") {
-    Dir d;
+    kg::test::TempDir d;
     for (const char* sh : {"bash", "zsh", "fish"}) {
         kg::test::Run r = kg::test::run({"completion", sh}, d.path);
         CHECK(r.rc == 0);
         CHECK(r.out.find("__complete") != std::string::npos);
     }
     CHECK(kg::test::run({"completion", "tcsh"}, d.path).rc == 2);
-    CHECK(shell("bash -n <(" + quote(KG_BINARY) + " completion bash) && echo ok") == "ok\n");
+    CHECK(shell("bash -n <(" + kg::test::shell_quote(KG_BINARY) + " completion bash) && echo ok") == "ok\n");
 }
 
 TEST_CASE("--cluster completes the clusters of the store --db names", "[cli][completion]") {
-    Dir d;
+    kg::test::TempDir d;
     const std::string db = (fs::path(d.path) / "e.db").string();
     const std::string log = (fs::path(KG_SOURCE_DIR) / "testdata/audit/lifecycle.jsonl").string();
     for (const char* c : {"prod-eu", "prod-us"}) kg::test::run({"audit", "ingest", "--db", db, "--cluster", c, log}, d.path);

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -33,6 +35,26 @@ inline std::string printable(const std::string& s) {
         }
     }
     return o;
+}
+
+/// A fresh directory under /tmp for one test, removed with everything in it.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        char tmpl[] = "/tmp/kg-test-XXXXXX";
+        REQUIRE(mkdtemp(tmpl) != nullptr);
+        path = tmpl;
+    }
+    ~TempDir() { fs::remove_all(path); }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+};
+
+/// `s` as one word for sh: single-quoted, embedded quotes closed and escaped.
+inline std::string shell_quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 struct Run {
