@@ -198,7 +198,14 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         d.head = std::binary_search(heads.begin(), heads.end(), d.workload);
         out.pending.push_back(std::move(d));
     }
+    m_last_heads = std::move(heads);  // sorted
     return changed;
+}
+
+bool CycleRunner::next_heads_differ() const {
+    std::vector<std::string> next = next_heads();
+    std::sort(next.begin(), next.end());
+    return !next.empty() && next != m_last_heads;
 }
 
 // R5.9.1

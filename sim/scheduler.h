@@ -52,6 +52,10 @@ public:
     bool run_cycle(sim::CycleDecisions& out);
     /// The heads the next cycle would pop (R4.x), without popping them.
     std::vector<std::string> next_heads() const { return m_queues.heads(m_sticky); }
+    /// The next cycle would try heads, and not the ones the last cycle tried: their going
+    /// inadmissible left the workloads behind them to try (Kueue's scheduler loop goes on while
+    /// any queue has an active head; simulate --until-stable and the replay ask this).
+    bool next_heads_differ() const;
     /// R5.12: evictions release their quota; returns whether any did.
     bool between_cycles();
     /// A workload finished (replay): its quota is released; its cohort tree is requeued (R4.5)
@@ -119,6 +123,7 @@ private:
     std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
+    std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
     std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;
     /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
     /// the admissions of the running cycle waits here until they start for good.

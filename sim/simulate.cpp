@@ -94,20 +94,14 @@ sim::SimulationResult simulate(const model::Cluster& cl, const SimOptions& opt) 
     std::size_t limit = opt.until_stable ? opt.max_cycles : opt.cycles;
     for (std::size_t i = 0; i < limit; ++i) {
         sim::CycleDecisions d;
-        std::vector<std::string> tried = opt.until_stable ? runner.next_heads() : std::vector<std::string>{};
         bool changed = runner.run_cycle(d);
         result.cycles.push_back(std::move(d));
         bool released = runner.between_cycles();
-        if (opt.until_stable && !changed && !released) {
-            // A cycle that admits nothing is not yet stable when its heads went inadmissible:
-            // Kueue's next cycle tries the workloads behind them (BestEffortFIFO, R4.4), which
-            // may fit. Stable is when the next cycle would try the same heads again (a StrictFIFO
-            // head that still does not fit) or none at all.
-            std::vector<std::string> next = runner.next_heads();
-            std::sort(tried.begin(), tried.end());
-            std::sort(next.begin(), next.end());
-            if (next.empty() || next == tried) break;
-        }
+        // A cycle that admits nothing is not yet stable when its heads went inadmissible:
+        // Kueue's next cycle tries the workloads behind them (BestEffortFIFO, R4.4), which may
+        // fit. Stable is when the next cycle would try the same heads again (a StrictFIFO head
+        // that still does not fit) or none at all.
+        if (opt.until_stable && !changed && !released && !runner.next_heads_differ()) break;
     }
     return result;
 }

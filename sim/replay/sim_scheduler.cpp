@@ -2,8 +2,6 @@
 // seconds (Kueue's timestamps have 1 s resolution, R0.4) for backoff and ordering.
 #include "sim/replay/sim_scheduler.h"
 
-#include <algorithm>
-
 #include "model/amount.h"
 #include "sim/replay/arrivals.h"
 #include "sim/workload_info.h"
@@ -40,14 +38,10 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
     m_runner.set_now(k_replay_epoch + now_ms / 1000);
     m_runner.flush_requeues();
     sim::CycleDecisions d;
-    std::vector<std::string> tried = m_runner.next_heads();
     m_runner.run_cycle(d);
     m_runner.between_cycles();
     CycleResult out;
-    std::vector<std::string> next = m_runner.next_heads();
-    std::sort(tried.begin(), tried.end());
-    std::sort(next.begin(), next.end());
-    out.heads_moved = !next.empty() && next != tried;
+    out.heads_moved = m_runner.next_heads_differ();
     for (const sim::AdmittedDecision& a : d.admitted) {
         Admitted adm;
         adm.workload = a.workload;
