@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <tuple>
 
 namespace kg::sim::tas {
 
@@ -43,9 +45,13 @@ std::optional<std::string> level_key(const TasFlavor& f, const model::PodSetTopo
 }
 
 // CountIn for one resource: how many times `per_pod` fits in `cap` (any number when zero).
+// The division is skipped where the answer is plain (no room; `pods`, one per pod): this runs
+// for every requested resource of every leaf of every placement.
 std::int32_t count_in_one(std::int64_t cap, std::int64_t per_pod) {
-    return per_pod == 0 ? INT32_MAX
-                        : static_cast<std::int32_t>(std::max<std::int64_t>(0, std::min<std::int64_t>(cap / per_pod, INT32_MAX)));
+    if (per_pod == 0) return INT32_MAX;
+    if (per_pod > 0 && cap < per_pod) return 0;
+    std::int64_t n = per_pod == 1 ? cap : cap / per_pod;
+    return static_cast<std::int32_t>(std::max<std::int64_t>(0, std::min<std::int64_t>(n, INT32_MAX)));
 }
 
 // CountIn: the fewest any requested resource allows; by name, so ties go to the first name, as
@@ -96,6 +102,7 @@ private:
         const std::string* name;
         std::int64_t per_pod;
         int index;
+        int limited_leaves = 0;  ///< leaves where this resource allows no pod (folded into m_stats)
     };
     std::vector<Want> m_want;
 
@@ -104,7 +111,15 @@ private:
 
     bool least_free() const { return m_unconstrained; }  // TASProfileMixed on
     int cmp_values(int a, int b) const;
+    struct OrderKey {
+        std::uint64_t counts;  ///< slices (flipped unless LeastFreeCapacity) above pods
+        int rank;              ///< value_rank
+        bool operator<(const OrderKey& o) const { return counts != o.counts ? counts < o.counts : rank < o.rank; }
+    };
+    OrderKey order_key(int d) const;
     std::vector<int> sorted(std::vector<int> ds) const;
+    int first_sorted(const std::vector<int>& ds, std::int32_t min_slices) const;
+    int best_fit_slices(const std::vector<int>& ds, std::int32_t needed) const;
     int best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t needed, bool slices) const;
     void fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* usage, const DomainUsage& assumed);
     void fill_helper(int d, int level);
@@ -122,14 +137,51 @@ int Placer::cmp_values(int a, int b) const {
 }
 
 // sortedDomains: slices descending (ascending for LeastFreeCapacity), pods ascending, values.
+// The domains sorted are of one level, whose values are unique, so the order is total: an
+// unstable sort gives Kueue's (stable) order, and the first domain in that order can be found
+// without sorting (first_sorted). order_key packs the order into one comparable value.
+Placer::OrderKey Placer::order_key(int d) const {
+    // Counts are >= 0; flipping the slice count makes "more slices first" ascending.
+    auto slices = static_cast<std::uint32_t>(m_st[d].slices);
+    if (!least_free()) slices = UINT32_MAX - slices;
+    return {(std::uint64_t{slices} << 32) | static_cast<std::uint32_t>(m_st[d].pods), m_f.value_rank[d]};
+}
+
 std::vector<int> Placer::sorted(std::vector<int> ds) const {
-    std::stable_sort(ds.begin(), ds.end(), [&](int a, int b) {
-        if (m_st[a].slices != m_st[b].slices)
-            return least_free() ? m_st[a].slices < m_st[b].slices : m_st[a].slices > m_st[b].slices;
-        if (m_st[a].pods != m_st[b].pods) return m_st[a].pods < m_st[b].pods;
-        return cmp_values(a, b) < 0;
-    });
+    std::vector<std::pair<OrderKey, int>> keyed;
+    keyed.reserve(ds.size());
+    for (int d : ds) keyed.emplace_back(order_key(d), d);
+    std::sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (std::size_t i = 0; i < ds.size(); ++i) ds[i] = keyed[i].second;
     return ds;
+}
+
+// The first domain of sorted(ds) whose slice count is at least `min_slices` (-1: none).
+int Placer::first_sorted(const std::vector<int>& ds, std::int32_t min_slices) const {
+    int best = -1;
+    OrderKey best_key{};
+    for (int d : ds) {
+        if (m_st[d].slices < min_slices) continue;
+        OrderKey k = order_key(d);
+        if (best < 0 || k < best_key) {
+            best = d;
+            best_key = k;
+        }
+    }
+    return best;
+}
+
+// best_fit(sorted(ds), 0, needed, true) without sorting: of the domains with at least `needed`
+// slices the fewest, and among those the first in sortedDomains order (pods, then values).
+int Placer::best_fit_slices(const std::vector<int>& ds, std::int32_t needed) const {
+    int best = -1;
+    for (int d : ds) {
+        if (m_st[d].slices < needed) continue;
+        if (best < 0 || std::tie(m_st[d].slices, m_st[d].pods, m_f.value_rank[d]) <
+                            std::tie(m_st[best].slices, m_st[best].pods, m_f.value_rank[best]))
+            best = d;
+    }
+    return best;
 }
 
 // findBestFitDomainBy: the first domain with the smallest count still >= needed, else the first.
@@ -157,8 +209,8 @@ void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* 
     if (!assumed.empty())
         if (auto it = assumed.find(m_f.domains[leaf.domain].id); it != assumed.end()) taken = &it->second;
     std::int32_t n = 0;
-    const std::string* limiting = nullptr;
-    for (const Want& w : m_want) {
+    Want* limiting = nullptr;
+    for (Want& w : m_want) {
         std::int64_t x = 0;
         if (w.index >= 0) {
             x = free[w.index];
@@ -170,11 +222,12 @@ void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* 
         std::int32_t k = count_in_one(x, w.per_pod);
         if (!limiting || k < n) {
             n = k;
-            limiting = w.name;
+            limiting = &w;
         }
+        if (n == 0 && !m_trace) break;  // no later resource can lower it or become the limit
     }
     m_st[leaf.domain].pods = n;
-    if (n == 0 && limiting) ++m_stats.resources[*limiting];
+    if (n == 0 && limiting) ++limiting->limited_leaves;
 }
 
 // fillInCountsHelper without leaders; inner slice layers round each child down.
@@ -255,26 +308,27 @@ bool Placer::find_level(int level, int& fit_level, std::vector<int>& out, std::s
         reason = "no topology domains at level: " + m_f.levels[level];
         return false;
     }
-    std::vector<int> ds = sorted(m_f.level_domains[static_cast<std::size_t>(level)]);
-    int top = ds[0];
+    // The level's domains in sortedDomains order are needed only when no single domain fits;
+    // until then the first (and best-fitting) domain is found in one pass.
+    const std::vector<int>& all = m_f.level_domains[static_cast<std::size_t>(level)];
     std::int32_t slice_count = m_req.count / m_slice_size;
-    if (!least_free() && m_st[top].slices >= slice_count) top = best_fit(ds, 0, slice_count, true);
     if (least_free()) {
-        for (int d : ds)
-            if (m_st[d].slices >= slice_count) {
-                fit_level = level;
-                out = {d};
-                return true;
-            }
+        if (int d = first_sorted(all, slice_count); d >= 0) {
+            fit_level = level;
+            out = {d};
+            return true;
+        }
     }
+    int top = first_sorted(all, INT32_MIN);
+    if (!least_free() && m_st[top].slices >= slice_count) top = best_fit_slices(all, slice_count);
     if (m_st[top].slices < slice_count) {
         if (m_required) {
             reason = not_fit(level, m_st[top].slices, slice_count);
             return false;
         }
         if (level > 0 && !m_unconstrained) return find_level(level - 1, fit_level, out, reason);
+        std::vector<int> ds = sorted(all);
         std::int32_t remaining = slice_count;
-        ds = sorted(ds);
         out.clear();
         for (std::size_t i = 0; remaining > 0 && i < ds.size(); ++i) {
             int d = ds[i];
@@ -375,7 +429,7 @@ PlacementResult Placer::run(const LeafUsage* usage, const DomainUsage& assumed) 
     // Phase 1: pods (and slices) per domain.
     ResourceAmounts requests = m_req.per_pod;
     requests["pods"] += 1;
-    for (const auto& [res, v] : requests) m_want.push_back({&res, v, m_f.resource_index(res)});
+    for (const auto& [res, v] : requests) m_want.push_back({&res, v, m_f.resource_index(res), 0});
     std::vector<model::Toleration> tolerations = m_req.spec->tolerations;
     tolerations.insert(tolerations.end(), m_f.tolerations.begin(), m_f.tolerations.end());
     // node_feasible passes an untainted node when the pod selects no labels: skip the call then.
@@ -384,11 +438,13 @@ PlacementResult Placer::run(const LeafUsage* usage, const DomainUsage& assumed) 
     for (std::size_t i = 0; i < m_f.leaves.size(); ++i) {
         const Leaf& leaf = m_f.leaves[i];
         ++m_stats.total_nodes;
-        if (m_f.lowest_is_hostname && leaf.node && (selects || !leaf.node->taints.empty()) &&
+        if (m_f.lowest_is_hostname && leaf.node && (selects || leaf.tainted) &&
             !node_feasible(*leaf.node, *m_req.spec, tolerations, m_stats))
             continue;
         fill_leaf(leaf, i, usage, assumed);
     }
+    for (const Want& w : m_want)
+        if (w.limited_leaves > 0) m_stats.resources[*w.name] += w.limited_leaves;
     for (int root : m_f.roots) fill_helper(root, 0);
     if (m_trace) {
         m_trace->slice_size = m_slice_size;

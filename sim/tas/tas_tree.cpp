@@ -143,7 +143,7 @@ std::map<std::string, TasFlavor> build_tas_flavors(const model::Cluster& cl) {
             } else {
                 int d = ensure_domain(f, values, id);
                 leaf = static_cast<int>(f.leaves.size());
-                f.leaves.push_back({d, {}, f.lowest_is_hostname ? &n : nullptr});
+                f.leaves.push_back({d, {}, f.lowest_is_hostname ? &n : nullptr, f.lowest_is_hostname && !n.taints.empty()});
                 f.domains[d].leaf = leaf;
                 f.leaf_by_id[id] = leaf;
             }
