@@ -105,6 +105,8 @@ private:
         int limited_leaves = 0;  ///< leaves where this resource allows no pod (folded into m_stats)
     };
     std::vector<Want> m_want;
+    /// `assumed` in the flavor's dense form (leaves x resources), empty when nothing is assumed.
+    std::vector<std::int64_t> m_taken;
 
     void trace_counts(int requested);
     void trace_fit(int fit_level, const std::vector<int>& fit);
@@ -199,15 +201,14 @@ int Placer::best_fit(const std::vector<int>& ds, std::size_t from, std::int32_t 
 }
 
 // fillLeafCounts (after the simulator's node filters), on the flavor's dense capacity: this
-// runs for every leaf of every pod set placed, so it touches no map unless the workload's
-// earlier pod sets took room (`assumed`). CountIn as count_in reads it, on this leaf.
+// runs for every leaf of every pod set placed, so it touches no map: what the workload's
+// earlier pod sets took (`assumed`) is read in the same dense form (m_taken), except for a
+// resource no leaf has, which is looked up by name. CountIn as count_in reads it, on this leaf.
 void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* usage, const DomainUsage& assumed) {
     const std::size_t width = m_f.resources.size();
     const std::int64_t* free = m_f.free_dense.data() + leaf_idx * width;
     const std::int64_t* used = usage && !usage->empty() ? usage->data() + leaf_idx * width : nullptr;
-    const ResourceAmounts* taken = nullptr;
-    if (!assumed.empty())
-        if (auto it = assumed.find(m_f.domains[leaf.domain].id); it != assumed.end()) taken = &it->second;
+    const std::int64_t* taken = m_taken.empty() ? nullptr : m_taken.data() + leaf_idx * width;
     std::int32_t n = 0;
     Want* limiting = nullptr;
     for (Want& w : m_want) {
@@ -215,9 +216,11 @@ void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* 
         if (w.index >= 0) {
             x = free[w.index];
             if (used) x -= used[w.index];
+            if (taken) x -= taken[w.index];
+        } else if (taken) {
+            if (auto d = assumed.find(m_f.domains[leaf.domain].id); d != assumed.end())
+                if (auto it = d->second.find(*w.name); it != d->second.end()) x -= it->second;
         }
-        if (taken)
-            if (auto it = taken->find(*w.name); it != taken->end()) x -= it->second;
         if (m_trace) m_free[leaf.domain][*w.name] = std::max<std::int64_t>(x, 0);
         std::int32_t k = count_in_one(x, w.per_pod);
         if (!limiting || k < n) {
@@ -233,19 +236,21 @@ void Placer::fill_leaf(const Leaf& leaf, std::size_t leaf_idx, const LeafUsage* 
 // fillInCountsHelper without leaders; inner slice layers round each child down.
 void Placer::fill_helper(int d, int level) {
     State& s = m_st[d];
-    const Domain& dom = m_f.domains[d];
-    if (dom.children.empty()) {
+    const int* first = m_f.child_list.data() + m_f.child_start[d];
+    const int* last = m_f.child_list.data() + m_f.child_start[d + 1];
+    if (first == last) {
         if (level == m_slice_level) s.slices = s.pods / m_slice_size;
         return;
     }
     std::int32_t pods = 0, slices = 0;
     auto inner = m_size_at_level.find(level + 1);
-    for (int c : dom.children) {
-        fill_helper(c, level + 1);
-        std::int32_t cp = m_st[c].pods;
-        if (inner != m_size_at_level.end()) cp = (cp / inner->second) * inner->second;
+    const std::int32_t inner_size = inner == m_size_at_level.end() ? 0 : inner->second;
+    for (const int* c = first; c != last; ++c) {
+        fill_helper(*c, level + 1);
+        std::int32_t cp = m_st[*c].pods;
+        if (inner_size) cp = (cp / inner_size) * inner_size;
         pods += cp;
-        slices += m_st[c].slices;
+        slices += m_st[*c].slices;
     }
     s.pods = pods;
     s.slices = level == m_slice_level ? pods / m_slice_size : slices;
@@ -430,6 +435,7 @@ PlacementResult Placer::run(const LeafUsage* usage, const DomainUsage& assumed) 
     ResourceAmounts requests = m_req.per_pod;
     requests["pods"] += 1;
     for (const auto& [res, v] : requests) m_want.push_back({&res, v, m_f.resource_index(res), 0});
+    if (!assumed.empty()) m_taken = leaf_usage(m_f, assumed);
     std::vector<model::Toleration> tolerations = m_req.spec->tolerations;
     tolerations.insert(tolerations.end(), m_f.tolerations.begin(), m_f.tolerations.end());
     // node_feasible passes an untainted node when the pod selects no labels: skip the call then.

@@ -98,6 +98,12 @@ void densify(TasFlavor& f) {
         f.level_domains.emplace_back();
         for (const auto& [id, d] : level) f.level_domains.back().push_back(d);
     }
+    f.child_start.assign(1, 0);
+    f.child_list.clear();
+    for (const Domain& d : f.domains) {
+        f.child_list.insert(f.child_list.end(), d.children.begin(), d.children.end());
+        f.child_start.push_back(static_cast<int>(f.child_list.size()));
+    }
     // Kueue breaks ties by the domains' level values, compared in full; equal values share a rank.
     std::vector<int> order(f.domains.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);

@@ -51,6 +51,10 @@ struct TasFlavor {
     std::vector<std::int64_t> free_dense;
     std::vector<int> value_rank;
     std::vector<std::vector<int>> level_domains;  ///< per level, per_level's indices in id order
+    /// Domain d's children are child_list[child_start[d] .. child_start[d + 1]): the counts are
+    /// summed up the tree once per placement, and Domain (strings, vectors) is too wide to walk.
+    std::vector<int> child_start;
+    std::vector<int> child_list;
 
     int level_index(const std::string& key) const;
     /// Index in `resources`, -1 when no leaf has the resource.
