@@ -72,6 +72,14 @@ struct Event {
     EvKind kind() const { return static_cast<EvKind>(key & 3); }
 };
 
+/// Lets the interning maps be searched with a string_view: a million intervals build their
+/// keys in one reused buffer instead of a string (and an allocation) each.
+struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using InternMap = std::unordered_map<std::string, int, KeyHash, std::equal_to<>>;
+
 class Engine {
 public:
     explicit Engine(const ChargebackInput& in) : m_in(in) {}
@@ -79,12 +87,16 @@ public:
     ChargebackResult run();
 
 private:
-    int intern(std::unordered_map<std::string, int>& m, std::vector<std::string>& names, const std::string& s) {
-        auto [it, fresh] = m.try_emplace(s, static_cast<int>(names.size()));
-        if (fresh) names.push_back(s);
-        return it->second;
+    int intern(InternMap& m, std::vector<std::string>& names, std::string_view s) {
+        if (auto it = m.find(s); it != m.end()) return it->second;
+        const int id = static_cast<int>(names.size());
+        m.emplace(std::string(s), id);
+        names.emplace_back(s);
+        return id;
     }
-    std::string group_key(const std::string& cq, const std::string& ns, const std::string& lq) const;
+    /// The row key of (ClusterQueue, namespace, LocalQueue) for the grouping asked, in m_key
+    /// (valid until the next call).
+    const std::string& group_key(std::string_view cq, const std::string& ns, const std::string& lq);
     /// The purpose of work in namespace `ns` through LocalQueue `lq` ("" or k_unqueued_row: none).
     const std::string& purpose_of(const std::string& ns, const std::string& lq) const;
     int row_for(int gid, int fr);
@@ -94,7 +106,8 @@ private:
 
     const ChargebackInput& m_in;
     mutable std::map<std::pair<std::string, std::string>, std::string> m_purpose_cache;  // (ns, lq) -> purpose
-    std::unordered_map<std::string, int> m_cq_ids, m_group_ids, m_fr_ids, m_cohort_ids;
+    InternMap m_cq_ids, m_group_ids, m_fr_ids, m_cohort_ids;
+    std::string m_key;  ///< group_key's buffer
     std::vector<std::string> m_cqs, m_groups, m_frs, m_cohorts;
     std::vector<std::pair<std::string, std::string>> m_fr_pairs;
     std::unordered_map<std::int64_t, int> m_row_index;
@@ -110,9 +123,9 @@ private:
     SplitScratch m_scratch;
 };
 
-std::string Engine::group_key(const std::string& cq, const std::string& ns, const std::string& lq) const {
-    std::string k;
-    k.reserve(cq.size() + ns.size() + lq.size() + 2);
+const std::string& Engine::group_key(std::string_view cq, const std::string& ns, const std::string& lq) {
+    std::string& k = m_key;
+    k.clear();
     switch (m_in.group) {
     case ChargebackGroup::cluster_queue: k = cq; k += '\0'; k += '\0'; break;
     case ChargebackGroup::local_queue: k = cq; k += '\0'; k += ns; k += '\0'; k += lq; break;
@@ -229,16 +242,15 @@ ChargebackResult Engine::run() {
     const auto& intervals = m_in.intervals ? *m_in.intervals : no_intervals;
     const auto& versions = m_in.versions ? *m_in.versions : no_versions;
 
+    std::string fr_key;
     auto fr_of = [&](const std::string& f, const std::string& r) {
-        std::string k = f;
-        k += '\0';
-        k += r;
-        auto [it, fresh] = m_fr_ids.try_emplace(k, static_cast<int>(m_frs.size()));
-        if (fresh) {
-            m_frs.push_back(k);
-            m_fr_pairs.emplace_back(f, r);
-        }
-        return it->second;
+        fr_key.assign(f);
+        fr_key += '\0';
+        fr_key += r;
+        if (auto it = m_fr_ids.find(std::string_view(fr_key)); it != m_fr_ids.end()) return it->second;
+        const int id = intern(m_fr_ids, m_frs, fr_key);
+        m_fr_pairs.emplace_back(f, r);
+        return id;
     };
     const std::string unqueued(k_unqueued_row), idle(k_idle_row);
 
@@ -250,8 +262,10 @@ ChargebackResult Engine::run() {
     std::vector<int> cq_idle_gid;
     // A Cohort's own quota is one more lender in its pool, interned under a name no
     // ClusterQueue can have (object names never hold k_cohort_mark), and given its own row.
+    std::string cohort_key;
     auto cq_of = [&](const std::string& name, bool cohort_owned) {
-        const std::string key = cohort_owned ? k_cohort_mark + name : name;
+        if (cohort_owned) cohort_key = k_cohort_mark + name;
+        const std::string& key = cohort_owned ? cohort_key : name;
         const int id = intern(m_cq_ids, m_cqs, key);
         if (static_cast<std::size_t>(id) >= cq_idle_gid.size()) {
             std::string k;

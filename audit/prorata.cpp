@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 
 namespace kg::audit {
 
@@ -20,9 +21,21 @@ void split_prorata(std::int64_t rate, std::int64_t dt, const std::vector<std::in
     sc.rem.assign(weights.size(), 0);
     __int128 given = 0;
     std::size_t nonzero = 0;
+    // The chargeback sweep splits rates (dt 1), mostly of products that fit 64 bits: then one
+    // 64-bit division per weight gives the same floor and remainder as the general 128-bit
+    // path below (a * 1 + r / wsum == a, as r < wsum), at a fraction of its cost.
+    const bool narrow = dt == 1 && wsum <= INT64_MAX;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         if (weights[i] == 0) continue;
         ++nonzero;
+        std::int64_t p64 = 0;
+        if (narrow && !__builtin_mul_overflow(rate, weights[i], &p64)) {
+            const auto ws = static_cast<std::int64_t>(wsum);
+            out[i] = p64 / ws;
+            sc.rem[i] = p64 % ws;
+            given += out[i];
+            continue;
+        }
         const __int128 p = static_cast<__int128>(rate) * weights[i];  // <= wsum^2
         const __int128 a = p / wsum, r = p % wsum;
         const __int128 rd = r * dt;
@@ -36,8 +49,14 @@ void split_prorata(std::int64_t rate, std::int64_t dt, const std::vector<std::in
     sc.order.clear();
     for (std::size_t i = 0; i < weights.size(); ++i)
         if (weights[i] != 0) sc.order.push_back(i);
-    std::stable_sort(sc.order.begin(), sc.order.end(),
-                     [&](std::size_t a, std::size_t b) { return sc.rem[a] > sc.rem[b]; });
+    auto larger = [&](std::size_t a, std::size_t b) { return sc.rem[a] > sc.rem[b]; };
+    if (sc.order.size() <= 16) {  // a stable insertion sort: no buffer to allocate per call
+        for (std::size_t k = 1; k < sc.order.size(); ++k)
+            for (std::size_t m = k; m > 0 && larger(sc.order[m], sc.order[m - 1]); --m)
+                std::swap(sc.order[m], sc.order[m - 1]);
+    } else {
+        std::stable_sort(sc.order.begin(), sc.order.end(), larger);
+    }
     for (std::size_t k = 0; left > 0 && k < sc.order.size(); ++k, --left) out[sc.order[k]] += 1;
 }
 
