@@ -77,7 +77,7 @@ std::size_t Input::read_raw(char* buf, std::size_t n) {
         m_head_pos += got;
     }
     if (got < n && m_file) got += std::fread(buf + got, 1, n - got, m_file);
-    m_sha.update(buf, got);
+    m_sha.update(buf, got);  // copied and hashed on the worker thread
     m_raw_read += got;
     return got;
 }

@@ -1,10 +1,11 @@
 // One input as a stream of decompressed bytes: a file or stdin ("-"), gzip detected by
 // its magic bytes (concatenated members, as rotated audit logs are, included) and
-// inflated in chunks. Hashes the raw bytes as they pass (the source's sha256) and knows
-// the hash of the first 64 KiB before anything is consumed (to recognise a source on resume).
+// inflated in chunks. Hashes the raw bytes as they pass (the source's sha256, on a worker
+// thread: background_hash.h) and knows the hash of the first 64 KiB before anything is
+// consumed (to recognise a source on resume).
 #pragma once
 
-#include "audit/sha256.h"
+#include "audit/ingest/background_hash.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -59,7 +60,7 @@ private:
     std::int64_t m_mtime = 0;
     std::int64_t m_mtime_ns = 0;
     bool m_regular = false;
-    Sha256 m_sha;
+    BackgroundSha256 m_sha;  ///< the raw bytes' hash, computed beside the reader
     struct Z;
     std::unique_ptr<Z> m_z;
 };

@@ -358,6 +358,7 @@ void BatchWriter::begin() {
 
 void BatchWriter::end() {
     m_store.db().exec("COMMIT");
+    m_s->rows.committed();
     m_in_tx = false;
     m_batch_id = 0;
     m_rows = 0;

@@ -32,6 +32,11 @@ Stmt& Stmt::bind(int i, std::string_view text) {
     return *this;
 }
 
+Stmt& Stmt::bind_stable(int i, std::string_view text) {
+    m_impl->bind_text_stable(i, text);
+    return *this;
+}
+
 Stmt& Stmt::bind(int i, std::int64_t value) {
     m_impl->bind_int(i, value);
     return *this;

@@ -42,6 +42,9 @@ class StmtImpl {
 public:
     virtual ~StmtImpl() = default;
     virtual void bind_text(int i, std::string_view text) = 0;
+    /// Binds text the caller keeps unchanged until the statement's next reset(): a backend may
+    /// read it in place instead of copying it (SQLite's SQLITE_STATIC).
+    virtual void bind_text_stable(int i, std::string_view text) { bind_text(i, text); }
     virtual void bind_int(int i, std::int64_t value) = 0;
     virtual void bind_null(int i) = 0;
     virtual bool step() = 0;
@@ -91,6 +94,9 @@ public:
     ~Stmt();
 
     Stmt& bind(int i, std::string_view text);
+    /// Binds text that stays unchanged, at the same address, until reset() (or exec(), which
+    /// resets): not copied. For rows buffered in memory while a multi-row INSERT runs.
+    Stmt& bind_stable(int i, std::string_view text);
     Stmt& bind(int i, std::int64_t value);
     Stmt& bind_null(int i);
     /// Binds NULL for nullopt, else the text.

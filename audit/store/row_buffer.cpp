@@ -114,20 +114,34 @@ PendingRow& PendingRow::bind_nonempty(int i, const std::string& text) {
     return text.empty() ? bind_null(i) : bind(i, std::string_view(text));
 }
 
-RowBuffer::RowBuffer() = default;
+RowBuffer::RowBuffer() {
+    m_scratch.reserve(k_table_count);
+    for (const TableSpec& sp : k_specs) m_scratch.emplace_back(sp.params);
+}
 RowBuffer::~RowBuffer() = default;
 
 PendingRow* RowBuffer::add(Table t, const std::string& nkey) {
     const int ti = static_cast<int>(t);
     if (!m_keys[ti].insert(nkey).second) return nullptr;
+    ++m_size;  // counted as before, so batches still close after the same number of rows
+    if (m_known_last[ti].count(nkey) || m_known_prev[ti].count(nkey)) {
+        ++m_known_hits;
+        return &m_scratch[static_cast<std::size_t>(ti)];
+    }
     m_rows[ti].push_back(Pending{nkey, PendingRow(spec(t).params)});
-    ++m_size;
     return &m_rows[ti].back().row;
+}
+
+void RowBuffer::committed() {
+    std::swap(m_known_prev, m_known_last);
+    std::swap(m_known_last, m_flushed);
+    for (auto& k : m_flushed) k.clear();
 }
 
 void RowBuffer::clear() {
     for (auto& v : m_rows) v.clear();
     for (auto& k : m_keys) k.clear();
+    m_known_hits = 0;
     m_size = 0;
 }
 
@@ -147,7 +161,7 @@ std::unordered_set<std::string> RowBuffer::stored_keys(Db& db, Table t, const st
         s.bind(1, cluster);
         for (int i = 0; i < k_probe; ++i) {
             const std::size_t r = std::min(at + static_cast<std::size_t>(i), rows.size() - 1);
-            s.bind(2 + i, std::string_view(rows[r].nkey));
+            s.bind_stable(2 + i, std::string_view(rows[r].nkey));  // rows stay until clear()
         }
         while (s.step()) out.insert(s.text(0));
         s.reset();
@@ -191,7 +205,7 @@ std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*
                 if (v.kind == Value::Kind::integer)
                     s.bind(i, v.integer);
                 else if (v.kind == Value::Kind::text)
-                    s.bind(i, std::string_view(v.text));
+                    s.bind_stable(i, std::string_view(v.text));  // the rows outlive the exec() below
                 else
                     s.bind_null(i);
             }
@@ -204,6 +218,7 @@ std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*
 
 RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::string& cluster) {
     Flushed out;
+    out.already_stored = m_known_hits;
     for (int ti = 0; ti < k_table_count; ++ti) {
         const Table t = static_cast<Table>(ti);
         const auto& rows = m_rows[ti];
@@ -230,6 +245,8 @@ RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::st
                                " inserted (another writer stored rows of this cluster at the same time)");
         out.inserted += n;
     }
+    // Every key of this flush is stored once the transaction commits: new, found or known.
+    std::swap(m_flushed, m_keys);
     clear();
     return out;
 }

@@ -67,6 +67,8 @@ public:
 
     /// A new row of `t` with natural key `nkey` to fill in, or nullptr when the buffer holds that
     /// key already (the later row is a duplicate, as the store's UNIQUE(cluster, nkey) would say).
+    /// A key one of the last two committed flushes held is known to be stored: its row is filled
+    /// into a scratch row, counted and left out, as the flush's probe would have found it.
     PendingRow* add(Table t, const std::string& nkey);
     /// Rows buffered (distinct natural keys).
     std::int64_t size() const { return m_size; }
@@ -82,6 +84,8 @@ public:
     /// the order they were added, and empties the buffer. Throws model::Fatal when a row it
     /// checked as new was stored by someone else meanwhile (no row is ever dropped silently).
     Flushed flush(Db& db, std::int64_t batch_id, const std::string& cluster);
+    /// After the transaction of the last flush committed: its keys are stored from now on.
+    void committed();
     void clear();
 
 private:
@@ -95,7 +99,15 @@ private:
     Stmt& statement(Db& db, Table t, int rows);
 
     std::array<std::vector<Pending>, k_table_count> m_rows;
-    std::array<std::unordered_set<std::string>, k_table_count> m_keys;
+    using KeySets = std::array<std::unordered_set<std::string>, k_table_count>;
+    KeySets m_keys;
+    // Kueue rewrites every condition of a Workload in each status patch, so about half of the
+    // rows a log yields repeat a row of a recent batch. Remembering the keys of the last two
+    // committed batches (bounded memory) spares those rows the buffer, the probe and the flush.
+    KeySets m_flushed;              ///< keys of the last flush, until its transaction commits
+    KeySets m_known_last, m_known_prev;
+    std::vector<PendingRow> m_scratch;  ///< per table: where a known-stored row is filled in
+    std::int64_t m_known_hits = 0;  ///< rows left out as known-stored since the last flush
     std::int64_t m_size = 0;
     std::map<std::pair<int, int>, Stmt> m_statements;  ///< (table, rows per INSERT), prepared once
 };

@@ -72,6 +72,10 @@ public:
         if (sqlite3_bind_text(m_stmt, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
             fail("bind");
     }
+    void bind_text_stable(int i, std::string_view text) override {
+        if (sqlite3_bind_text(m_stmt, i, text.data(), static_cast<int>(text.size()), SQLITE_STATIC) != SQLITE_OK)
+            fail("bind");
+    }
     void bind_int(int i, std::int64_t value) override {
         if (sqlite3_bind_int64(m_stmt, i, value) != SQLITE_OK) fail("bind");
     }

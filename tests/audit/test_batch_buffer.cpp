@@ -145,3 +145,50 @@ TEST_CASE("buffered rows: lookups see rows of the open batch, newest first") {
     w.commit(10, 3);
     CHECK(w.last_activation_step("ml", "job-a") == "reactivated");
 }
+
+TEST_CASE("buffered rows: keys of the last two commits are known stored, older ones are probed, counts alike") {
+    // Kueue repeats a Workload's conditions in every status patch: a row repeating one of a
+    // recent batch is left out without a probe; the counts and the chain must not tell.
+    TempPath t("buffer-known");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter w(st, st.open_source(ident("a.log")).id);
+    CHECK(w.add(step("k1", "created", 10)));
+    w.commit(10, 1);
+    CHECK(w.take_already_stored() == 0);
+    CHECK(w.add(step("k1", "created", 10)));        // known from the last commit
+    CHECK_FALSE(w.add(step("k1", "created", 10)));  // and still a duplicate within the batch
+    CHECK(w.add(step("k2", "admitted", 20)));
+    CHECK(w.pending_rows() == 2);  // counted towards the batch size as before
+    w.commit(20, 2);
+    CHECK(w.take_already_stored() == 1);
+    CHECK(w.add(step("k3", "finished", 30)));
+    w.commit(30, 3);
+    CHECK(w.take_already_stored() == 0);
+    CHECK(w.add(step("k4", "deleted", 40)));
+    w.commit(40, 4);
+    // k1 was last seen three commits ago: no longer remembered, the probe finds it stored.
+    CHECK(w.add(step("k1", "created", 10)));
+    CHECK(w.add(step("k3", "finished", 30)));  // two commits ago: still known
+    w.commit(50, 5);
+    CHECK(w.take_already_stored() == 2);
+    CHECK(w.batches_committed() == 4);  // the fifth inserted nothing and read no input
+    CHECK(ids(st, "workload_events") == std::vector<std::int64_t>{1, 2, 3, 4});
+    const ChainVerification v = st.verify();
+    CHECK(v.problems == std::vector<std::string>{});
+    CHECK(v.rows == 4);
+}
+
+TEST_CASE("buffered rows: a known-stored row still updates the open batch's lookups") {
+    TempPath t("buffer-known-lookup");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter w(st, st.open_source(ident("a.log")).id);
+    w.add(step("d1", "deactivated", 300));
+    w.commit(10, 1);
+    w.add(step("r1", "reactivated", 300));  // same time: the buffered row wins the tie
+    CHECK(w.last_activation_step("ml", "job-a") == "reactivated");
+    w.commit(20, 2);
+    w.add(step("d1", "deactivated", 300));  // known stored, but as the newest row of the batch it wins
+    CHECK(w.last_activation_step("ml", "job-a") == "deactivated");
+    w.commit(30, 3);
+    CHECK(w.take_already_stored() == 1);
+}
