@@ -104,8 +104,8 @@ bool parse_burst(const std::string& text, audit::check::Thresholds& t) {
     return true;
 }
 
-/// Appends `part` to `all`, its file ids re-pointed into all.files; a non-empty `cluster`
-/// prefixes each message with the cluster it was found in.
+/// Appends `part` to `all`, its file ids re-pointed into all.files, each finding marked with
+/// the cluster it was found in.
 void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckResult part, const std::string& cluster) {
     std::map<std::uint32_t, std::uint32_t> ids;
     auto remap = [&](model::SourcePos& p) {
@@ -117,7 +117,7 @@ void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckR
     for (model::Finding& f : part.findings) {
         remap(f.pos);
         for (model::RelatedPos& r : f.related) remap(r.pos);
-        if (!cluster.empty()) f.message = "cluster " + cluster + ": " + f.message;
+        f.cluster = cluster;
         all.findings.push_back(std::move(f));
     }
     for (const audit::check::Rule* r : part.rules_run)
@@ -180,10 +180,11 @@ int run_check(const CheckArgs& a) {
     const auto clusters = selected_clusters(store, a.clusters);
     if (!clusters) return k_exit_usage;
     // Each cluster is judged on its own (a ClusterQueue of one name in two clusters is two
-    // queues); with several clusters in the store, each finding names its cluster.
+    // queues). Every finding carries its cluster; with several clusters in the store, the
+    // messages people read name it too.
     const bool grouped = group_by_cluster(store);
     audit::check::CheckResult res;
-    report::FindingsSummary sum{0, 0, 0, 0};
+    report::FindingsSummary sum{0, 0, 0, 0, grouped};
     for (const std::string& cluster : *clusters) {
         store.set_cluster_scope(cluster);
         audit::check::HistoryView v = view;
@@ -191,15 +192,15 @@ int run_check(const CheckArgs& a) {
         audit::check::CheckResult part = audit::check::run_checks(v, opt);
         sum.files += audit::query::sources(store).size();
         sum.objects += audit::check::object_count(v);
-        merge_cluster_findings(res, std::move(part), grouped ? cluster : std::string());
+        merge_cluster_findings(res, std::move(part), cluster);
     }
     if (a.output == "json") {
         report::render_findings_json(std::cout, res.files, res.findings, sum);
     } else if (a.output == "sarif") {
         report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(),
-                                      {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root});
+                                      {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root, grouped});
     } else if (a.output == "codeclimate") {
-        report::render_findings_codeclimate(std::cout, res.files, res.findings, history_rule_meta(), ci.cwd);
+        report::render_findings_codeclimate(std::cout, res.files, res.findings, history_rule_meta(), ci.cwd, grouped);
     } else {
         report::render_findings_text(std::cout, res.files, res.findings, sum);
     }
