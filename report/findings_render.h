@@ -74,6 +74,18 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
 /// case's <system-out>. `seconds`, the run's wall time, is the <testsuites> time attribute.
 void render_findings_junit(std::ostream& os, const model::Cluster& cluster, const std::vector<model::Finding>& fs,
                            std::optional<model::Severity> fail_at, double seconds);
+/// What `audit check -o junit` reports beside its findings.
+struct HistoryJunitRun {
+    std::vector<std::string> clusters;  ///< every cluster checked, findings or not
+    std::vector<RuleEntry> rules;       ///< the history rules that ran
+    std::optional<model::Severity> fail_at;
+    double seconds = 0;  ///< the run's wall time, the <testsuites> time attribute
+};
+/// JUnit XML for history findings: one <testsuite> per cluster (named after it), one <testcase>
+/// per rule that ran (classname "cluster NAME"), a <failure> per finding of the cluster and rule
+/// at or above `fail_at`, the others in the case's <system-out>.
+void render_history_junit(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
+                          const HistoryJunitRun& run);
 /// GitLab Code Quality: a JSON array of issues (description, check_name, fingerprint, severity
 /// info/minor/major/critical/blocker, location.path relative to `cwd`, location.lines.begin).
 /// The fingerprint is a SHA-256 of rule, object, field path (cluster) and occurrence: stable

@@ -105,3 +105,28 @@ TEST_CASE("the fingerprint of a finding without a cluster is what it always was"
     f.cluster = "eu";
     CHECK(kg::model::finding_fingerprint(f) == "KQ5004\tWorkload\tml\tw\tspec.active\teu");
 }
+
+TEST_CASE("audit check's JUnit: a suite per cluster, a case per rule, failures at --fail-on", "[report][findings][cluster]") {
+    kg::model::SourceFiles files;
+    const kg::model::RuleInfo rule{"KQ5004", "workload-deactivated-by-non-owner", kg::model::RuleFamily::history,
+                                   kg::model::RuleScope::applied, kg::model::Severity::warning, "s", "r."};
+    kg::model::Finding eu = cluster_finding(files, "eu<&>");
+    kg::model::Finding us = cluster_finding(files, "us");
+    us.severity = kg::model::Severity::info;
+    std::ostringstream os;
+    kg::report::render_history_junit(os, files, {eu, us},
+                                      {{"eu<&>", "quiet", "us"}, {{&rule, ""}}, kg::model::Severity::warning, 0.5});
+    const std::string x = os.str();
+    CHECK(x.find("<testsuites name=\"kueuegov audit check\" time=\"0.500\" tests=\"3\" failures=\"1\"") !=
+          std::string::npos);
+    // The hostile cluster name is escaped; a cluster without findings still has its passing case.
+    CHECK(x.find("<testsuite name=\"eu&lt;&amp;&gt;\" id=\"1\" tests=\"1\" failures=\"1\"") != std::string::npos);
+    CHECK(x.find("<testsuite name=\"quiet\" id=\"2\" tests=\"1\" failures=\"0\"") != std::string::npos);
+    CHECK(x.find("<testcase name=\"KQ5004 workload-deactivated-by-non-owner\" classname=\"cluster quiet\">"
+                 "</testcase>") != std::string::npos);
+    // Below --fail-on: listed in system-out, not a failure.
+    const auto us_suite = x.find("<testsuite name=\"us\" id=\"3\" tests=\"1\" failures=\"0\"");
+    REQUIRE(us_suite != std::string::npos);
+    CHECK(x.find("<system-out>audit.log:7: info: [KQ5004", us_suite) != std::string::npos);
+    CHECK(x.find("<failure", us_suite) == std::string::npos);
+}
