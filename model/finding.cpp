@@ -23,7 +23,9 @@ std::string finding_fingerprint(const Finding& f) {
             }
         }
     }
-    return f.rule + "\t" + f.object.kind + "\t" + f.object.namespace_ + "\t" + f.object.name + "\t" + last;
+    std::string id = f.rule + "\t" + f.object.kind + "\t" + f.object.namespace_ + "\t" + f.object.name + "\t" + last;
+    if (!f.cluster.empty()) id += "\t" + f.cluster;  // lint findings (no cluster) keep their baselines
+    return id;
 }
 
 }  // namespace kg::model

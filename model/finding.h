@@ -38,10 +38,14 @@ struct Finding {
     /// the renderers print them only when set.
     std::string actor;
     std::string time;
+    /// History findings: the cluster of the evidence store they concern (issue 15); empty for
+    /// lint. Machine formats always carry it; text names it when the store holds several.
+    std::string cluster;
 };
 
-/// A finding's identity across edits: rule, object and field path, never the line
-/// (tab-separated). Baselines and SARIF partialFingerprints use it.
+/// A finding's identity across edits: rule, object and field path, never the line, plus the
+/// cluster when set (one rule on one object in two clusters is two findings) (tab-separated).
+/// Baselines and SARIF partialFingerprints use it.
 std::string finding_fingerprint(const Finding& f);
 
 /// Orders findings by file, line, column, rule, then message (deterministic output).

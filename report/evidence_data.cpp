@@ -2,8 +2,10 @@
 // ClusterQueue's quotas, namespace selector, preemption and fair-sharing settings, flavors with
 // their node labels), findings, and the results of audit/effects.
 #include "report/evidence_data.h"
+
 #include "model/enum_names.h"
 
+#include <algorithm>
 #include <map>
 
 namespace kg::report {
@@ -130,6 +132,18 @@ void add_chain(ReportData& d, const audit::ChainVerification& v) {
     d.chain_verified = v.intact;
     d.chain_head = v.head;
     d.chain_message = audit::effects::chain_summary(v);
+}
+
+void add_cluster_chain(ReportData& d, const audit::ChainVerification& v, const std::string& cluster) {
+    add_chain(d, v);
+    const auto it = std::find_if(v.clusters.begin(), v.clusters.end(),
+                                 [&](const audit::ClusterChain& c) { return c.cluster == cluster; });
+    if (it == v.clusters.end()) return;  // a cluster without batches: the store's head stands
+    d.chain_head = it->head;
+    if (v.intact)
+        d.chain_message = "cluster " + cluster + ": " + std::to_string(it->batches) + " batches, " +
+                          std::to_string(it->rows) + " rows, head " + it->head + "; the whole store: " +
+                          d.chain_message;
 }
 
 }  // namespace kg::report

@@ -31,5 +31,8 @@ void add_sources(ReportData& d, const std::vector<audit::effects::InventoryEntry
 
 /// The hash chain's head and verification result.
 void add_chain(ReportData& d, const audit::ChainVerification& v);
+/// The chain as one cluster's section of a report over several shows it: that cluster's own
+/// head, and the verification of the whole store (one run covers every cluster's chain).
+void add_cluster_chain(ReportData& d, const audit::ChainVerification& v, const std::string& cluster);
 
 }  // namespace kg::report

@@ -116,7 +116,14 @@ mstch::map context(const ReportData& d, bool with_charts) {
     for (const auto& s : d.sources)
         sources.push_back(mstch::map{{"name", s.name}, {"kind", s.kind}, {"sha256", s.sha256},
                                      {"records", std::to_string(s.records)}});
+    mstch::array sections;
+    for (const ReportData& c : d.cluster_sections) {
+        mstch::map m = context(c, with_charts);
+        m["cluster"] = c.cluster;
+        sections.push_back(std::move(m));
+    }
     return mstch::map{
+        {"cluster_sections", sections},
         {"title", d.title},
         {"title_text", escape_html_text(d.title)},  // <title> is raw text: escaped, no <wbr>
         {"scope", or_dash(d.scope)},
@@ -143,13 +150,15 @@ mstch::map context(const ReportData& d, bool with_charts) {
         {"sources", sources},
         {"chain_head", or_dash(d.chain_head)},
         {"chain_status", chain_status(d)},
-        {"chain_class", d.chain_verified ? (*d.chain_verified ? "ok" : "bad") : ""},
+        // std::string: a bare "ok" would reach mstch as a const char*, which it takes for a bool.
+        {"chain_class", std::string(d.chain_verified ? (*d.chain_verified ? "ok" : "bad") : "")},
         {"chain_message", d.chain_message},
         {"rbac", rbac_context(d.rbac)},
     };
 }
 
-void render_json(std::ostream& out, const ReportData& d) {
+/// What the report says about one cluster (or the inputs of a report without a store).
+void body_json(nlohmann::json& j, const ReportData& d) {
     using nlohmann::json;
     auto findings = [](const std::vector<ReportFinding>& fs) {
         json a = json::array();
@@ -158,15 +167,6 @@ void render_json(std::ostream& out, const ReportData& d) {
                          {"location", f.location}});
         return a;
     };
-    json j;
-    j["schemaVersion"] = "kueuegov.io/report/v1alpha1";
-    j["title"] = d.title;
-    j["scope"] = d.scope;
-    j["period"] = {{"from", model::format_rfc3339(d.from)}, {"to", model::format_rfc3339(d.to)}};
-    j["generatedAt"] = model::format_rfc3339(d.generated_at);
-    j["toolVersion"] = d.tool_version;
-    j["command"] = d.command;
-    j["notCovered"] = d.not_covered;
     j["cohorts"] = json::array();
     for (const auto& c : d.cohorts) j["cohorts"].push_back({{"name", c.name}, {"parent", c.parent}, {"members", c.members}});
     j["clusterQueues"] = json::array();
@@ -217,8 +217,36 @@ void render_json(std::ostream& out, const ReportData& d) {
     j["hashChain"] = {{"head", d.chain_head}, {"verified", nullptr}, {"message", d.chain_message}};
     if (d.chain_verified) j["hashChain"]["verified"] = *d.chain_verified;
     j["rbac"] = rbac_json(d.rbac);
+}
+
+/// One report: its header, then its body, or with cluster sections "clusters", one object
+/// per cluster (its name, scope and body) in place of the body.
+void render_json(std::ostream& out, const ReportData& d) {
+    using nlohmann::json;
+    json j;
+    j["schemaVersion"] = "kueuegov.io/report/v1alpha1";
+    j["title"] = d.title;
+    j["scope"] = d.scope;
+    j["period"] = {{"from", model::format_rfc3339(d.from)}, {"to", model::format_rfc3339(d.to)}};
+    j["generatedAt"] = model::format_rfc3339(d.generated_at);
+    j["toolVersion"] = d.tool_version;
+    j["command"] = d.command;
+    j["notCovered"] = d.not_covered;
+    if (d.cluster_sections.empty()) {
+        body_json(j, d);
+    } else {
+        j["clusters"] = json::array();
+        for (const ReportData& c : d.cluster_sections) {
+            json section;
+            section["cluster"] = c.cluster;
+            section["scope"] = c.scope;
+            body_json(section, c);
+            j["clusters"].push_back(std::move(section));
+        }
+    }
     out << json_text(j, 2) << '\n';
 }
+
 
 }  // namespace
 
@@ -286,6 +314,16 @@ model::Result<void> render_evidence_report(std::ostream& out, const ReportData& 
         return {};
     }
     std::map<std::string, std::string> partials(t.partials.begin(), t.partials.end());
+    if (!data.cluster_sections.empty()) {
+        // A layout from --templates written before cluster sections would render an empty
+        // report for a store of several clusters: refuse it instead.
+        const bool html = f == ReportFormat::html;
+        const std::string& layout = html ? t.html : t.markdown;
+        if (layout.find("cluster_sections") == std::string::npos)
+            return model::Error{std::string("the ") + (html ? "report.html.mustache" : "report.md.mustache") +
+                                " layout does not render cluster_sections, which a report over several clusters "
+                                "needs; add them (see the built-in layout) or give --cluster NAME"};
+    }
     try {
         if (f == ReportFormat::html) {
             // Element text only in the layouts: break opportunities keep long identifiers from

@@ -107,6 +107,11 @@ struct ReportData {
     std::string chain_message;
     std::vector<std::string> not_covered;  ///< statements of what the evidence cannot show
     ReportRbac rbac;  ///< C7: who could change queue policy (report/evidence_rbac.h)
+    /// A report over several clusters of one store (no --cluster): the header (title, scope,
+    /// period, command, not covered) is this object's, the rest one section per cluster, each a
+    /// complete ReportData of that cluster with `cluster` set, in name order. Empty: one report.
+    std::string cluster;
+    std::vector<ReportData> cluster_sections;
 };
 
 enum class ReportFormat { html, markdown, json };
@@ -128,7 +133,8 @@ Templates builtin_templates();
 model::Result<Templates> load_templates(const std::string& dir, const model::LoadOptions& opt = {});
 
 /// Renders the report. Every string from the data is escaped for the format. Error when a
-/// template fails to render.
+/// template fails to render, or when the report has cluster sections and a layout from
+/// --templates does not render them (it would drop every cluster silently).
 model::Result<void> render_evidence_report(std::ostream& out, const ReportData& data, ReportFormat f,
                                           const Templates& t);
 

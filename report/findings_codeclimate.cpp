@@ -32,7 +32,7 @@ const char* quality_severity(model::Severity s, bool security) {
 
 void render_findings_codeclimate(std::ostream& os, const model::SourceFiles& files,
                                  const std::vector<model::Finding>& fs, const std::vector<RuleEntry>& rules,
-                                 const std::string& cwd) {
+                                 const std::string& cwd, bool cluster_in_description) {
     using nlohmann::ordered_json;
     std::map<std::string_view, const model::RuleInfo*> by_id;
     for (const RuleEntry& e : rules) {
@@ -51,7 +51,7 @@ void render_findings_codeclimate(std::ostream& os, const model::SourceFiles& fil
         ordered_json issue;
         issue["type"] = "issue";
         issue["check_name"] = f.rule;
-        std::string description = "[" + f.rule + " " + f.name + "] " + f.message;
+        std::string description = "[" + f.rule + " " + f.name + "] " + finding_message(f, cluster_in_description);
         if (!f.actor.empty() || !f.time.empty()) {  // history findings: who and when, as in text
             description += " (" + (f.actor.empty() ? "" : "by " + f.actor) +
                            (f.actor.empty() || f.time.empty() ? "" : " ") + (f.time.empty() ? "" : "at " + f.time) + ")";
@@ -59,6 +59,9 @@ void render_findings_codeclimate(std::ostream& os, const model::SourceFiles& fil
         issue["description"] = std::move(description);
         issue["categories"] = ordered_json::array({security ? "Security" : "Bug Risk"});
         issue["severity"] = quality_severity(f.severity, security);
+        if (!f.cluster.empty()) {  // not in the Code Climate spec; GitLab ignores fields it does not know
+            issue["cluster"] = f.cluster;
+        }
         issue["fingerprint"] =
             audit::sha256_hex("kueuegov-codequality/v1\t" + identity + "\t" + std::to_string(occurrence));
         issue["location"] = {{"path", artifact_path(file, cwd, cwd).path},

@@ -24,6 +24,9 @@ void render_findings_json(std::ostream& os, const model::SourceFiles& files, con
         j["column"] = f.pos.col;
         j["path"] = f.path;
         j["message"] = f.message;
+        if (!f.cluster.empty()) {
+            j["cluster"] = f.cluster;
+        }
         j["object"] = {{"kind", f.object.kind}, {"namespace", f.object.namespace_}, {"name", f.object.name}};
         if (!f.related.empty()) {
             ordered_json rel = ordered_json::array();

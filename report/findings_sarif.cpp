@@ -123,7 +123,7 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
             res["ruleIndex"] = it->second;
         }
         res["level"] = sarif_level(f.severity);
-        res["message"] = {{"text", f.message}};
+        res["message"] = {{"text", finding_message(f, run.cluster_in_message)}};
         ordered_json loc;
         if (f.pos.file_id != 0) {
             ordered_json region{{"startLine", std::max<std::uint32_t>(f.pos.line, 1)}};
@@ -146,14 +146,18 @@ void render_findings_sarif(std::ostream& os, const model::SourceFiles& files, co
             res["locations"] = ordered_json::array({loc});
         }
         res["partialFingerprints"] = {{"kueuegovFinding/v1", hash_hex(model::finding_fingerprint(f))}};
-        // History findings: SARIF has no actor or time fields on a result, so they go in its property bag.
-        if (!f.actor.empty() || !f.time.empty()) {
+        // History findings: SARIF has no actor, time or cluster fields on a result, so they go in
+        // its property bag.
+        if (!f.actor.empty() || !f.time.empty() || !f.cluster.empty()) {
             ordered_json props = ordered_json::object();
             if (!f.actor.empty()) {
                 props["actor"] = f.actor;
             }
             if (!f.time.empty()) {
                 props["time"] = f.time;
+            }
+            if (!f.cluster.empty()) {
+                props["cluster"] = f.cluster;
             }
             res["properties"] = std::move(props);
         }

@@ -8,6 +8,10 @@ std::string line_col_text(const model::SourcePos& pos) {
     return std::to_string(pos.line) + (pos.col ? ":" + std::to_string(pos.col) : std::string());
 }
 
+std::string finding_message(const model::Finding& f, bool with_cluster) {
+    return with_cluster && !f.cluster.empty() ? "cluster " + f.cluster + ": " + f.message : f.message;
+}
+
 void render_findings_text(std::ostream& os, const model::SourceFiles& files, const std::vector<model::Finding>& fs,
                           const FindingsSummary& sum) {
     std::size_t counts[3] = {0, 0, 0};
@@ -16,7 +20,7 @@ void render_findings_text(std::ostream& os, const model::SourceFiles& files, con
         if (f.pos.file_id != 0) {
             os << escape_terminal(files.name(f.pos.file_id)) << ":" << line_col_text(f.pos) << ": ";
         }
-        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << escape_terminal(f.message);
+        os << model::severity_name(f.severity) << ": [" << f.rule << "] " << escape_terminal(finding_message(f, sum.show_cluster));
         if (!f.actor.empty() || !f.time.empty()) {
             os << " (" << (f.actor.empty() ? "" : "by " + escape_terminal(f.actor)) << (f.actor.empty() || f.time.empty() ? "" : " ")
                << (f.time.empty() ? "" : "at " + escape_terminal(f.time)) << ")";

@@ -319,8 +319,12 @@ void migrate_to(Db& db, int target) {
 }
 
 void apply_migrations(Db& db, int target) {
-    db.exec(ddl(db.dialect(), "CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, "
-                              "name TEXT NOT NULL, applied_at TEXT NOT NULL)"));
+    // A current store runs no DDL at all: PostgreSQL checks CREATE on the schema before it looks
+    // whether an IF NOT EXISTS table exists, so a writer role without it (a DBA's, a future
+    // insert-only ingest role) could not open a store that needs nothing created.
+    if (!has_migrations_table(db))
+        db.exec(ddl(db.dialect(), "CREATE TABLE IF NOT EXISTS schema_migrations(version INTEGER PRIMARY KEY, "
+                                  "name TEXT NOT NULL, applied_at TEXT NOT NULL)"));
     const int have = schema_version(db);
     refuse_newer(db, have);
     for (const Migration& m : k_migrations) {

@@ -91,7 +91,6 @@ private:
     std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;
     std::string m_scope;
-    std::optional<std::string> m_locked_cluster;  ///< whose writer lock this session holds (PostgreSQL)
 };
 
 }  // namespace kg::audit

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -104,8 +105,8 @@ bool parse_burst(const std::string& text, audit::check::Thresholds& t) {
     return true;
 }
 
-/// Appends `part` to `all`, its file ids re-pointed into all.files; a non-empty `cluster`
-/// prefixes each message with the cluster it was found in.
+/// Appends `part` to `all`, its file ids re-pointed into all.files, each finding marked with
+/// the cluster it was found in.
 void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckResult part, const std::string& cluster) {
     std::map<std::uint32_t, std::uint32_t> ids;
     auto remap = [&](model::SourcePos& p) {
@@ -117,7 +118,7 @@ void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckR
     for (model::Finding& f : part.findings) {
         remap(f.pos);
         for (model::RelatedPos& r : f.related) remap(r.pos);
-        if (!cluster.empty()) f.message = "cluster " + cluster + ": " + f.message;
+        f.cluster = cluster;
         all.findings.push_back(std::move(f));
     }
     for (const audit::check::Rule* r : part.rules_run)
@@ -125,6 +126,7 @@ void merge_cluster_findings(audit::check::CheckResult& all, audit::check::CheckR
 }
 
 int run_check(const CheckArgs& a) {
+    const auto started = std::chrono::steady_clock::now();
     if (a.list_rules) {
         return list_rules(a);
     }
@@ -180,10 +182,11 @@ int run_check(const CheckArgs& a) {
     const auto clusters = selected_clusters(store, a.clusters);
     if (!clusters) return k_exit_usage;
     // Each cluster is judged on its own (a ClusterQueue of one name in two clusters is two
-    // queues); with several clusters in the store, each finding names its cluster.
+    // queues). Every finding carries its cluster; with several clusters in the store, the
+    // messages people read name it too.
     const bool grouped = group_by_cluster(store);
     audit::check::CheckResult res;
-    report::FindingsSummary sum{0, 0, 0, 0};
+    report::FindingsSummary sum{0, 0, 0, 0, grouped};
     for (const std::string& cluster : *clusters) {
         store.set_cluster_scope(cluster);
         audit::check::HistoryView v = view;
@@ -191,15 +194,21 @@ int run_check(const CheckArgs& a) {
         audit::check::CheckResult part = audit::check::run_checks(v, opt);
         sum.files += audit::query::sources(store).size();
         sum.objects += audit::check::object_count(v);
-        merge_cluster_findings(res, std::move(part), grouped ? cluster : std::string());
+        merge_cluster_findings(res, std::move(part), cluster);
     }
     if (a.output == "json") {
         report::render_findings_json(std::cout, res.files, res.findings, sum);
     } else if (a.output == "sarif") {
         report::render_findings_sarif(std::cout, res.files, res.findings, history_rule_meta(),
-                                      {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root});
+                                      {KG_VERSION, "kueuegov/audit-check/", ci.cwd, ci.root, grouped});
+    } else if (a.output == "junit") {
+        std::vector<report::RuleEntry> ran;
+        for (const audit::check::Rule* r : res.rules_run) ran.push_back({r->info, audit::check::rule_doc(r->info->id)});
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+        report::render_history_junit(std::cout, res.files, res.findings,
+                                     {*clusters, std::move(ran), fail_threshold(a.fail_on), took.count()});
     } else if (a.output == "codeclimate") {
-        report::render_findings_codeclimate(std::cout, res.files, res.findings, history_rule_meta(), ci.cwd);
+        report::render_findings_codeclimate(std::cout, res.files, res.findings, history_rule_meta(), ci.cwd, grouped);
     } else {
         report::render_findings_text(std::cout, res.files, res.findings, sum);
     }
@@ -221,7 +230,7 @@ Verb audit_check_subcommand() {
                 cmd.add_option("--from", a->from, "Judge only events at or after this RFC 3339 time");
                 cmd.add_option("--to", a->to, "Judge only events before this RFC 3339 time");
                 cmd.add_option("-o,--output", a->output, "Output format")
-                    ->check(CLI::IsMember({"text", "json", "sarif", "codeclimate"}));
+                    ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codeclimate"}));
                 cmd.add_option("--fail-on", a->fail_on, "Exit 1 when a finding is at or above this severity")
                     ->check(CLI::IsMember({"error", "warning", "info", "never"}));
                 cmd.add_option("--enable", a->enable, "Run only these rules (comma-separated ids)")->delimiter(',');
@@ -237,6 +246,7 @@ Verb audit_check_subcommand() {
                            "  kueuegov audit check --db evidence.db --from 2026-10-01T00:00:00Z --to 2026-11-01T00:00:00Z\n"
                            "  kueuegov audit check --db evidence.db -o sarif > history.sarif\n"
                            "  kueuegov audit check --db evidence.db -o codeclimate > gl-code-quality.json\n"
+                           "  kueuegov audit check --db evidence.db -o junit > history-junit.xml\n"
                            "  kueuegov audit check --db evidence.db --enable KQ5005,KQ5006 --preemption-burst 5/60\n"
                            "  kueuegov audit check --list-rules\n"
                            "Exit status: 0 no finding at or above --fail-on (default error); 1 findings at or above "

@@ -59,6 +59,90 @@ bool report_output_flag(ReportArgs& a) {
     return settle_output_flag("report", a.format, a.out, {"html", "md", "markdown", "json"}, "html");
 }
 
+/// What the report says about the inputs and, with a store, the cluster it is scoped to (named in
+/// the scope when `cluster` is not empty). `chain`: the store's verification when the caller
+/// made it once for several clusters (else verified here). False, after printing why, when the
+/// policy file is bad; its diagnostics are printed only with `print_diags` (once per run).
+bool fill_report(const ReportArgs& a, LoadedInput in, audit::EvidenceStore* store, const std::string& cluster,
+                 std::int64_t from, std::int64_t to, const audit::ChainVerification* chain, bool print_diags,
+                 report::ReportData& d) {
+    model::Cluster& c = in.cluster;
+    // Without manifests, the definitions are the policy objects as the store last saw them.
+    if (a.paths.empty()) audit::effects::load_policy_from_store(*store, to * 1'000'000, c);
+
+    model::GovernancePolicy policy;
+    if (!a.policy.empty()) {
+        model::DiagSink pd;
+        auto p = model::load_policy_file(c.files, a.policy, pd, input_load_options());
+        if (print_diags)
+            for (const model::Diagnostic& pdiag : pd.items()) std::cerr << report::render_diagnostic(c.files, pdiag) << "\n";
+        if (!p.has_value() || pd.error_count() != 0) {
+            if (!p.has_value()) std::cerr << "kueuegov: error: " << p.error().message << "\n";
+            return false;
+        }
+        policy = std::move(*p);
+    }
+
+    d.scope = std::to_string(c.cluster_queues.size()) + " ClusterQueues, " + std::to_string(c.local_queues.size()) +
+              " LocalQueues";
+    if (!a.paths.empty())
+        d.scope += ", " + std::to_string(c.workloads.size()) + " Workloads from " + std::to_string(a.paths.size()) +
+                   " input path(s)";
+    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + store_display(a.db);
+    if (!cluster.empty()) d.scope += ", cluster " + cluster;
+    d.from = from;
+    d.to = to;
+    report::add_queue_definitions(d, c);
+
+    model::KueueConfig kueue = policy.kueue ? *policy.kueue : c.kueue_config.value_or(model::KueueConfig{});
+    lint::RuleContext cx{c, policy, kueue, in.diags.items()};
+    const std::vector<model::Finding> lint_findings = lint::run_lint(cx, lint::LintOptions{}).findings;
+    for (const auto& f : lint_findings) d.lint_findings.push_back(report::report_finding(f, c.files));
+    const audit::effects::Span span{from, to};
+
+    if (store) {
+        audit::check::HistoryView view;
+        view.policy = policy;
+        view.kueue = kueue;
+        view.period.from_us = from * 1'000'000;
+        view.period.to_us = to * 1'000'000;
+        audit::check::fill_view(*store, view);
+        const audit::check::CheckResult checked = audit::check::run_checks(view, {});
+        for (const auto& f : checked.findings) d.history_findings.push_back(report::report_finding(f, checked.files));
+        report::add_changes(d, audit::effects::changes_in_period(view.changes, span));
+        report::add_effects(d, audit::effects::effects_from_history(
+                                   view, c, span, audit::effects::bypass_jobs_from_findings(checked.findings)));
+        if (!policy.purposes.empty())
+            report::add_purposes(d, audit::effects::purpose_effects(view.steps, view.intervals, span, policy.purposes));
+        report::add_sources(d, audit::effects::store_inventory(audit::query::sources(*store)));
+        report::add_rbac(d, audit::effects::rbac_section(view.rbac, view.period.from_us.value_or(0),
+                                                         view.period.to_us.value_or(0)));
+        if (chain)
+            report::add_cluster_chain(d, *chain, cluster);
+        else
+            report::add_chain(d, store->verify());
+        if (a.paths.empty())
+            d.not_covered.push_back("queue definitions rebuilt from the store: objects never written (or exported) "
+                                    "in the ingested sources are missing; give the manifests with -f to judge them");
+        if (a.policy.empty())
+            d.not_covered.push_back("no --policy: platform owners, trust domains and change-record annotations are "
+                                    "not known, so history rules that need them did not run");
+    } else {
+        d.not_covered = {"no audit evidence store (--db): changes during the period, who made them, history checks "
+                         "and hash-chain verification are not covered",
+                         "single export: reservations that ended before the export are not visible; bypass attempts "
+                         "are the Jobs in the inputs that run outside Kueue (lint KQ3002/KQ3005)"};
+        report::add_effects(d, audit::effects::effects_from_export(
+                                   c, span, audit::effects::bypass_jobs_from_findings(lint_findings)));
+        if (!policy.purposes.empty())
+            d.not_covered.push_back("no audit evidence store (--db): admissions, waits, preemptions and usage per "
+                                    "purpose need the store's history");
+    }
+    if (!a.paths.empty()) report::add_sources(d, audit::effects::manifest_inventory(c, !a.policy.empty()));
+
+    return true;
+}
+
 int run_report(const ReportArgs& a, const std::string& command) {
     const auto from = model::parse_rfc3339(a.from), to = model::parse_rfc3339(a.to);
     if (!from || !to) {
@@ -93,50 +177,49 @@ int run_report(const ReportArgs& a, const std::string& command) {
         if (!in.ok || in.diags.error_count() != 0) return k_exit_usage;
     }
     std::unique_ptr<audit::EvidenceStore> store;
-    std::string cluster;  ///< named in the scope when the store holds several
+    std::vector<std::string> clusters;
+    bool grouped = false;  ///< the store holds several clusters: the scope names the one reported on
     if (!a.db.empty()) {
         store = open_store_or_report(a.db);
         if (!store) return k_exit_usage;
-        // One report is about one cluster: its queues, findings and chain. A store of several
-        // clusters needs the one to report on (one report per cluster).
-        const auto clusters = selected_clusters(*store, a.clusters);
-        if (!clusters) return k_exit_usage;
-        if (clusters->size() > 1) {
+        const auto selected = selected_clusters(*store, a.clusters);
+        if (!selected) return k_exit_usage;
+        clusters = *selected;
+        grouped = group_by_cluster(*store);
+        // Manifests (-f) describe one cluster: with them, the report is about that one.
+        if (clusters.size() > 1 && !a.paths.empty()) {
             std::string list;
-            for (const std::string& c : *clusters) list += (list.empty() ? "" : ", ") + report::escape_terminal(c);
+            for (const std::string& c : clusters) list += (list.empty() ? "" : ", ") + report::escape_terminal(c);
             std::cerr << "kueuegov: error: the evidence store holds several clusters (" << list
-                      << "); a report covers one: give --cluster NAME (one report per cluster)\n";
+                      << ") and -f gives the manifests of one: give --cluster NAME\n";
             return k_exit_usage;
         }
-        if (group_by_cluster(*store)) cluster = clusters->front();
-        if (!clusters->empty()) store->set_cluster_scope(clusters->front());
     }
-    model::Cluster& c = in.cluster;
-    // Without manifests, the definitions are the policy objects as the store last saw them.
-    if (a.paths.empty()) audit::effects::load_policy_from_store(*store, *to * 1'000'000, c);
-
-    model::GovernancePolicy policy;
-    if (!a.policy.empty()) {
-        model::DiagSink pd;
-        auto p = model::load_policy_file(c.files, a.policy, pd, input_load_options());
-        for (const model::Diagnostic& d : pd.items()) std::cerr << report::render_diagnostic(c.files, d) << "\n";
-        if (!p.has_value() || pd.error_count() != 0) {
-            if (!p.has_value()) std::cerr << "kueuegov: error: " << p.error().message << "\n";
-            return k_exit_usage;
-        }
-        policy = std::move(*p);
-    }
-
     report::ReportData d;
-    d.scope = std::to_string(c.cluster_queues.size()) + " ClusterQueues, " + std::to_string(c.local_queues.size()) +
-              " LocalQueues";
-    if (!a.paths.empty())
-        d.scope += ", " + std::to_string(c.workloads.size()) + " Workloads from " + std::to_string(a.paths.size()) +
-                   " input path(s)";
-    if (store) d.scope += (a.paths.empty() ? " as captured in the evidence store " : "; evidence store ") + store_display(a.db);
-    if (!cluster.empty()) d.scope += ", cluster " + cluster;
-    d.from = *from;
-    d.to = *to;
+    if (clusters.size() > 1) {
+        // One section per cluster, each built exactly as the report of that cluster alone; the
+        // chain is verified once (it covers every cluster) and each section shows its own head.
+        const audit::ChainVerification chain = store->verify();
+        for (std::size_t i = 0; i < clusters.size(); ++i) {
+            store->set_cluster_scope(clusters[i]);
+            report::ReportData section;
+            if (!fill_report(a, in, store.get(), clusters[i], *from, *to, &chain, i == 0, section))
+                return k_exit_usage;
+            section.cluster = clusters[i];
+            d.cluster_sections.push_back(std::move(section));
+        }
+        d.scope = std::to_string(clusters.size()) + " clusters (";
+        for (std::size_t i = 0; i < clusters.size(); ++i) d.scope += (i ? ", " : "") + clusters[i];
+        d.scope += ") of the evidence store " + store_display(a.db) + ", one section per cluster";
+        d.from = *from;
+        d.to = *to;
+        d.not_covered = d.cluster_sections.front().not_covered;  // the same for every cluster
+    } else {
+        if (!clusters.empty()) store->set_cluster_scope(clusters.front());
+        if (!fill_report(a, std::move(in), store.get(), grouped ? clusters.front() : std::string(), *from, *to,
+                         nullptr, true, d))
+            return k_exit_usage;
+    }
     d.generated_at = model::reproducible_now();
     if (!a.generated_at.empty()) {
         const auto g = model::parse_rfc3339(a.generated_at);
@@ -148,51 +231,6 @@ int run_report(const ReportArgs& a, const std::string& command) {
     }
     d.tool_version = KG_VERSION;
     d.command = command;
-    report::add_queue_definitions(d, c);
-
-    model::KueueConfig kueue = policy.kueue ? *policy.kueue : c.kueue_config.value_or(model::KueueConfig{});
-    lint::RuleContext cx{c, policy, kueue, in.diags.items()};
-    const std::vector<model::Finding> lint_findings = lint::run_lint(cx, lint::LintOptions{}).findings;
-    for (const auto& f : lint_findings) d.lint_findings.push_back(report::report_finding(f, c.files));
-    const audit::effects::Span span{*from, *to};
-
-    if (store) {
-        audit::check::HistoryView view;
-        view.policy = policy;
-        view.kueue = kueue;
-        view.period.from_us = *from * 1'000'000;
-        view.period.to_us = *to * 1'000'000;
-        audit::check::fill_view(*store, view);
-        const audit::check::CheckResult checked = audit::check::run_checks(view, {});
-        for (const auto& f : checked.findings) d.history_findings.push_back(report::report_finding(f, checked.files));
-        report::add_changes(d, audit::effects::changes_in_period(view.changes, span));
-        report::add_effects(d, audit::effects::effects_from_history(
-                                   view, c, span, audit::effects::bypass_jobs_from_findings(checked.findings)));
-        if (!policy.purposes.empty())
-            report::add_purposes(d, audit::effects::purpose_effects(view.steps, view.intervals, span, policy.purposes));
-        report::add_sources(d, audit::effects::store_inventory(audit::query::sources(*store)));
-        report::add_rbac(d, audit::effects::rbac_section(view.rbac, view.period.from_us.value_or(0),
-                                                         view.period.to_us.value_or(0)));
-        report::add_chain(d, store->verify());
-        if (a.paths.empty())
-            d.not_covered.push_back("queue definitions rebuilt from the store: objects never written (or exported) "
-                                    "in the ingested sources are missing; give the manifests with -f to judge them");
-        if (a.policy.empty())
-            d.not_covered.push_back("no --policy: platform owners, trust domains and change-record annotations are "
-                                    "not known, so history rules that need them did not run");
-    } else {
-        d.not_covered = {"no audit evidence store (--db): changes during the period, who made them, history checks "
-                         "and hash-chain verification are not covered",
-                         "single export: reservations that ended before the export are not visible; bypass attempts "
-                         "are the Jobs in the inputs that run outside Kueue (lint KQ3002/KQ3005)"};
-        report::add_effects(d, audit::effects::effects_from_export(
-                                   c, span, audit::effects::bypass_jobs_from_findings(lint_findings)));
-        if (!policy.purposes.empty())
-            d.not_covered.push_back("no audit evidence store (--db): admissions, waits, preemptions and usage per "
-                                    "purpose need the store's history");
-    }
-    if (!a.paths.empty()) report::add_sources(d, audit::effects::manifest_inventory(c, !a.policy.empty()));
-
     const auto f = a.format == "json" ? report::ReportFormat::json
                    : a.format == "md" || a.format == "markdown" ? report::ReportFormat::markdown
                                                                 : report::ReportFormat::html;
@@ -217,8 +255,7 @@ Verb report_verb() {
                                "Audit evidence store (kueuegov audit ingest: SQLite file or postgresql:// URL): changes, history findings, admissions, "
                                "waits, preemptions, usage and hash-chain verification for the period");
                 cmd.add_option("--policy", a->policy, "Governance policy file for the lint and history findings");
-                cmd.add_option("--cluster", a->clusters,
-                               "The cluster of the evidence store to report on (required when it holds several)");
+                add_cluster_filter_flag(cmd, a->clusters);
                 cmd.add_option("--from", a->from, "Period start, RFC 3339 (inclusive)")->required();
                 cmd.add_option("--to", a->to, "Period end, RFC 3339 (exclusive); also the export's time")->required();
                 // -o is the format, as in every other verb; until 0.2 a value that is no format is

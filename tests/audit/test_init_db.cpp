@@ -1,7 +1,8 @@
 // `kueuegov audit init-db` through the binary: the schema created and found current on SQLite,
 // --roles refused there (exit 2, no file made); on PostgreSQL (tag [.postgres]) the auditor role
 // created and reset, a user granted it reads check, timeline, report, chargeback and verify, and
-// is refused INSERT, UPDATE, DELETE and ingest.
+// is refused INSERT, UPDATE, DELETE and ingest; a writer role without CREATE on the schema ingests
+// into a current store (migrate() runs no DDL then).
 #include "audit/store/connection.h"
 #include "audit/store/schema.h"
 #include "audit_test_util.h"
@@ -152,4 +153,34 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
     CHECK_THAT(again.out, Catch::Contains("(already current)") && Catch::Contains("role " + auditor + " exists"));
     CHECK_THAT(refusal(as_alice, "DELETE FROM batches WHERE id < 0"), Catch::Contains("permission denied"));
     CHECK(run_cli("audit verify --db " + q(as_alice)).rc == 0);
+}
+
+TEST_CASE("a writer role without CREATE on the schema ingests into a current store", "[.postgres]") {
+    // migrate() runs no DDL on a current store: PostgreSQL refuses even CREATE TABLE IF NOT EXISTS
+    // of an existing table to a role without CREATE on the schema.
+    DropRoles roles;
+    PgTestDb pg("kg_initdb_writer");
+    const std::string writer = "kg_writer_" + std::to_string(::getpid());
+    roles.roles = {writer};
+    REQUIRE(run_cli("audit init-db --db '" + pg.url + "'").rc == 0);
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE ROLE " + writer + " LOGIN");
+        admin.exec("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+        admin.exec("GRANT USAGE ON SCHEMA public TO " + writer);
+        admin.exec("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO " + writer);
+        admin.exec("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO " + writer);
+    }
+    const std::string as_writer = pg_url_as(pg.url, writer);
+    CHECK_THAT(refusal(as_writer, "CREATE TABLE kg_probe(i INTEGER)"), Catch::Contains("permission denied"));
+
+    const CliRun first = run_cli("audit ingest --db " + q(as_writer) + " " + fixture("lifecycle.jsonl"));
+    INFO(first.out);
+    CHECK(first.rc == 1);  // its truncated line 14 is skipped and counted
+    CHECK_THAT(first.out, Catch::Contains("ingested as source 1"));
+    const CliRun again = run_cli("audit ingest --db " + q(as_writer) + " " + fixture("lifecycle.jsonl"));
+    INFO(again.out);
+    CHECK(again.rc == 0);
+    CHECK_THAT(again.out, Catch::Contains("already"));
+    CHECK(run_cli("audit verify --db " + q(as_writer)).rc == 0);
 }

@@ -175,8 +175,9 @@ TEST_CASE("a hostile audit log through every audit verb and output format render
     CHECK(kg::test::terminal_live(ingest.err, "\n").empty());
 
     std::vector<Case> cases;
-    for (const char* o : {"text", "json", "sarif", "codeclimate"}) {
-        cases.push_back({std::string(o) == "text" ? "text" : "json", {"audit", "check", "--db", db, "-o", o, "--fail-on", "never"}});
+    for (const char* o : {"text", "json", "sarif", "junit", "codeclimate"}) {
+        const std::string f = std::string(o) == "text" ? "text" : std::string(o) == "junit" ? "xml" : "json";
+        cases.push_back({f, {"audit", "check", "--db", db, "-o", o, "--fail-on", "never"}});
     }
     for (const char* o : {"text", "json"}) {
         cases.push_back({o, {"audit", "timeline", "Workload/ml/wl-\x1b[1m|pipe|`code`", "--db", db, "-o", o}});
