@@ -24,7 +24,8 @@ std::string finding_fingerprint(const Finding& f) {
         }
     }
     std::string id = f.rule + "\t" + f.object.kind + "\t" + f.object.namespace_ + "\t" + f.object.name + "\t" + last;
-    if (!f.cluster.empty()) id += "\t" + f.cluster;  // lint findings (no cluster) keep their baselines
+    // Lint findings (no cluster) and the default cluster's keep the fingerprints they had.
+    if (!f.cluster.empty() && f.cluster != k_default_cluster) id += "\t" + f.cluster;
     return id;
 }
 

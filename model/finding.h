@@ -43,8 +43,14 @@ struct Finding {
     std::string cluster;
 };
 
+/// The cluster of evidence ingested without --cluster (the store's default; audit's
+/// store::k_default_cluster is this name).
+inline constexpr const char* k_default_cluster = "default";
+
 /// A finding's identity across edits: rule, object and field path, never the line, plus the
-/// cluster when set (one rule on one object in two clusters is two findings) (tab-separated).
+/// cluster when set and named (one rule on one object in two clusters is two findings; the
+/// default cluster adds nothing, so a one-cluster store keeps the fingerprints its CI's code
+/// scanning already tracks) (tab-separated).
 /// Baselines and SARIF partialFingerprints use it.
 std::string finding_fingerprint(const Finding& f);
 

@@ -102,6 +102,9 @@ TEST_CASE("the fingerprint of a finding without a cluster is what it always was"
     kg::model::SourceFiles files;
     kg::model::Finding f = cluster_finding(files, "");
     CHECK(kg::model::finding_fingerprint(f) == "KQ5004\tWorkload\tml\tw\tspec.active");
+    // A store that never named its cluster keeps the alerts its code scanning already tracks.
+    f.cluster = "default";
+    CHECK(kg::model::finding_fingerprint(f) == "KQ5004\tWorkload\tml\tw\tspec.active");
     f.cluster = "eu";
     CHECK(kg::model::finding_fingerprint(f) == "KQ5004\tWorkload\tml\tw\tspec.active\teu");
 }
