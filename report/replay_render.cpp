@@ -213,15 +213,26 @@ void write_json(std::ostream& out, const ReplayResult& r) {
     }
     head.resize(head.size() - k_empty_tail.size() + 1);  // up to and including '['
     out << head;
-    std::string indented;
+    // Each element as dump(2) prints an object of workload_json's members at depth 2; its
+    // strings through escape_json_string, as the serialiser would print them.
+    std::string element;
     for (std::size_t i = 0; i < r.workloads.size(); ++i) {
-        const std::string element = json_text(workload_json(r.workloads[i]), 2);
-        indented.assign(i == 0 ? "\n    " : ",\n    ");
-        for (char c : element) {
-            indented += c;
-            if (c == '\n') indented += "    ";
-        }
-        out << indented;
+        const sim::WorkloadResult& w = r.workloads[i];
+        element.assign(i == 0 ? "\n    {" : ",\n    {");
+        auto member = [&](const char* key, const std::string& value, bool last = false) {
+            element.append("\n      \"").append(key).append("\": ").append(value);
+            if (!last) element += ',';
+        };
+        member("workload", escape_json_string(w.workload));
+        member("class", escape_json_string(w.workload_class));
+        member("clusterQueue", escape_json_string(w.cluster_queue));
+        member("arrivalMs", std::to_string(w.arrival_ms));
+        member("admittedMs", std::to_string(w.admitted_ms));
+        member("finishedMs", std::to_string(w.finished_ms));
+        member("timeToAdmissionMs", std::to_string(w.time_to_admission_ms()));
+        member("evictions", std::to_string(w.evictions), true);
+        element += "\n    }";
+        out << element;
     }
     out << "\n  ]\n}\n";
 }
