@@ -3,8 +3,10 @@
 // inadmissible set (R4.1), ordered by R4.2. Workloads of one scheduling shape
 // (R4.4.4) are kept together, each shape with its own active and inadmissible
 // sets, so a bulk move or a requeue-all moves whole sets instead of scanning
-// every pending workload: a cycle costs O(ClusterQueues + heads x log n), not
-// O(pending workloads), which is what makes long replays fast.
+// every pending workload: a cycle costs O(heads x log n), not O(pending workloads),
+// which is what makes long replays fast. The ClusterQueues with a head, and per
+// cohort tree those with something to requeue, are indexed, so neither the heads nor
+// a tree's requeue-all visit the ClusterQueues that have nothing (10,000 in ls-cq10x).
 #pragma once
 
 #include "sim/flavor_assigner.h"
