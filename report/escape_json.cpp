@@ -7,6 +7,13 @@
 namespace kg::report {
 
 std::string json_escape_hostile(std::string text) {
+    // Below DEL every byte is kept as it is: find the first one that is not, and copy the runs
+    // between such bytes in one piece (a replay's JSON is megabytes of plain ASCII).
+    auto plain_until = [&](std::size_t from) {
+        while (from < text.size() && static_cast<unsigned char>(text[from]) < 0x7F) ++from;
+        return from;
+    };
+    if (plain_until(0) == text.size()) return text;
     std::string out;
     out.reserve(text.size());
     static const char* k_hex = "0123456789abcdef";
@@ -17,6 +24,11 @@ std::string json_escape_hostile(std::string text) {
         }
     };
     for (std::size_t i = 0; i < text.size();) {
+        if (std::size_t j = plain_until(i); j != i) {
+            out.append(text, i, j - i);
+            i = j;
+            continue;
+        }
         auto b = static_cast<unsigned char>(text[i]);
         if (b == 0x7F) {
             append_u(0x7F);

@@ -120,7 +120,19 @@ void text(std::ostream& out, const ReplayResult& r) {
     }
 }
 
-nlohmann::ordered_json json_of(const ReplayResult& r) {
+nlohmann::ordered_json workload_json(const sim::WorkloadResult& w) {
+    return {{"workload", w.workload},
+            {"class", w.workload_class},
+            {"clusterQueue", w.cluster_queue},
+            {"arrivalMs", w.arrival_ms},
+            {"admittedMs", w.admitted_ms},
+            {"finishedMs", w.finished_ms},
+            {"timeToAdmissionMs", w.time_to_admission_ms()},
+            {"evictions", w.evictions}};
+}
+
+/// The document; `workloads` false leaves the workloads array empty (render_replay streams it).
+nlohmann::ordered_json json_of(const ReplayResult& r, bool workloads = true) {
     nlohmann::ordered_json j;
     j["virtualDurationMs"] = r.end_ms;
     j["cycles"] = r.cycles;
@@ -182,24 +194,54 @@ nlohmann::ordered_json json_of(const ReplayResult& r) {
         j["clusterQueues"].push_back(std::move(cq));
     }
     j["workloads"] = nlohmann::ordered_json::array();
-    for (const sim::WorkloadResult& w : r.workloads) {
-        j["workloads"].push_back({{"workload", w.workload},
-                                  {"class", w.workload_class},
-                                  {"clusterQueue", w.cluster_queue},
-                                  {"arrivalMs", w.arrival_ms},
-                                  {"admittedMs", w.admitted_ms},
-                                  {"finishedMs", w.finished_ms},
-                                  {"timeToAdmissionMs", w.time_to_admission_ms()},
-                                  {"evictions", w.evictions}});
-    }
+    if (workloads)
+        for (const sim::WorkloadResult& w : r.workloads) j["workloads"].push_back(workload_json(w));
     return j;
+}
+
+// The JSON document with its last member, the workloads array, written one element at a time:
+// a DOM of half a million workloads cost more than the replay that produced them. The text is
+// what dump(2) of the whole document gives (the array sits at depth 1, its elements at depth 2),
+// and every piece goes through json_text.
+void write_json(std::ostream& out, const ReplayResult& r) {
+    std::string head = json_text(json_of(r, false), 2);
+    static const std::string k_empty_tail = "[]\n}";
+    if (r.workloads.empty() || head.size() < k_empty_tail.size() ||
+        head.compare(head.size() - k_empty_tail.size(), k_empty_tail.size(), k_empty_tail) != 0) {
+        out << json_text(json_of(r), 2) << "\n";
+        return;
+    }
+    head.resize(head.size() - k_empty_tail.size() + 1);  // up to and including '['
+    out << head;
+    // Each element as dump(2) prints an object of workload_json's members at depth 2; its
+    // strings through escape_json_string, as the serialiser would print them.
+    std::string element;
+    for (std::size_t i = 0; i < r.workloads.size(); ++i) {
+        const sim::WorkloadResult& w = r.workloads[i];
+        element.assign(i == 0 ? "\n    {" : ",\n    {");
+        auto member = [&](const char* key, const std::string& value, bool last = false) {
+            element.append("\n      \"").append(key).append("\": ").append(value);
+            if (!last) element += ',';
+        };
+        member("workload", escape_json_string(w.workload));
+        member("class", escape_json_string(w.workload_class));
+        member("clusterQueue", escape_json_string(w.cluster_queue));
+        member("arrivalMs", std::to_string(w.arrival_ms));
+        member("admittedMs", std::to_string(w.admitted_ms));
+        member("finishedMs", std::to_string(w.finished_ms));
+        member("timeToAdmissionMs", std::to_string(w.time_to_admission_ms()));
+        member("evictions", std::to_string(w.evictions), true);
+        element += "\n    }";
+        out << element;
+    }
+    out << "\n  ]\n}\n";
 }
 
 }  // namespace
 
 void render_replay(std::ostream& out, const ReplayResult& r, ReplayFormat f) {
     if (f == ReplayFormat::json) {
-        out << json_text(json_of(r), 2) << "\n";
+        write_json(out, r);
     } else {
         text(out, r);
     }
@@ -226,8 +268,8 @@ void render_replay_compare(std::ostream& out, const ReplayResult& base, const Re
                                    {"averageWaitMsCompare", wb},
                                    {"deltaMs", wb - wa}});
         }
-        j["summaryBase"] = json_of(base)["workloadClasses"];
-        j["summaryCompare"] = json_of(other)["workloadClasses"];
+        j["summaryBase"] = json_of(base, false)["workloadClasses"];
+        j["summaryCompare"] = json_of(other, false)["workloadClasses"];
         out << json_text(j, 2) << "\n";
         return;
     }

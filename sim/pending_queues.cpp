@@ -55,7 +55,12 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
     mark_changed(w);
     if (queued) {
         auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
-        if (created) qit->second.best_effort = best_effort;
+        if (created) {
+            qit->second.best_effort = best_effort;
+            qit->second.name = &qit->first;
+            auto t = m_tree_of.find(qit->first);
+            qit->second.tree = t == m_tree_of.end() ? -1 : t->second;
+        }
         enqueue(w, inadmissible);
     }
     return w;
@@ -85,10 +90,12 @@ void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (inadmissible) {
         g.inadmissible.insert(&p);
         ++q.inadmissible;
+        dirty(q);
     } else {
         unlist(q, g);
         g.active.insert(&p);
         relist(q, g);
+        listed(q);
     }
 }
 
@@ -103,6 +110,7 @@ void PendingQueues::unqueue(PendingWorkload& p) {
         unlist(q, g);
         g.active.erase(&p);
         relist(q, g);
+        listed(q);
     }
     p.group = nullptr;
     if (g.active.empty() && g.inadmissible.empty()) q.groups.erase(q.groups.find(g.shape));
@@ -114,8 +122,9 @@ bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
 
 std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
     std::vector<std::string> out;
-    for (const auto& [cq, q] : m_queues) {
-        if (q.by_head.empty()) continue;
+    for (const QueueOfCQ* qp : m_with_head) {
+        const QueueOfCQ& q = *qp;
+        const std::string& cq = *q.name;
         if (q.best_effort) {
             // R4.7: the sticky preemptor sorts before everything else while it is active.
             if (auto st = sticky.find(cq); st != sticky.end()) {
@@ -137,6 +146,7 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     if (qit == m_queues.end()) return;
     QueueOfCQ& q = qit->second;
     q.bulk[failed.shape] = failed.reason;
+    dirty(q);
     auto git = q.groups.find(failed.shape);
     if (git == q.groups.end() || git->second.active.empty()) return;
     ShapeGroup& g = git->second;
@@ -154,6 +164,7 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     unlist(q, g);
     move_all(g.active, g.inadmissible);
     g.active.clear();
+    listed(q);
 }
 
 void PendingQueues::mark_changed(PendingWorkload& p) {
@@ -194,6 +205,43 @@ std::size_t PendingQueues::requeue_all(const std::string& cq) {
         relist(q, g);
     }
     q.inadmissible = 0;
+    listed(q);
+    return moved;
+}
+
+void PendingQueues::listed(QueueOfCQ& q) {
+    if (q.by_head.empty()) {
+        m_with_head.erase(&q);
+    } else {
+        m_with_head.insert(&q);
+    }
+}
+
+void PendingQueues::dirty(QueueOfCQ& q) {
+    if (q.in_dirty || q.tree < 0) return;
+    q.in_dirty = true;
+    m_dirty[static_cast<std::size_t>(q.tree)].push_back(&q);
+}
+
+void PendingQueues::set_tree(const std::string& cq, int tree) {
+    m_tree_of[cq] = tree;
+    if (m_dirty.size() <= static_cast<std::size_t>(tree)) m_dirty.resize(static_cast<std::size_t>(tree) + 1);
+    if (auto it = m_queues.find(cq); it != m_queues.end()) {
+        it->second.tree = tree;
+        if (!it->second.bulk.empty() || it->second.inadmissible > 0) dirty(it->second);
+    }
+}
+
+std::size_t PendingQueues::requeue_tree(int tree) {
+    if (tree < 0 || static_cast<std::size_t>(tree) >= m_dirty.size()) return 0;
+    // Each queue's requeue_all touches that queue only, so the order does not matter.
+    std::vector<QueueOfCQ*> queues = std::move(m_dirty[static_cast<std::size_t>(tree)]);
+    m_dirty[static_cast<std::size_t>(tree)].clear();
+    std::size_t moved = 0;
+    for (QueueOfCQ* q : queues) {
+        q->in_dirty = false;
+        moved += requeue_all(*q->name);
+    }
     return moved;
 }
 

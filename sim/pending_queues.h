@@ -3,8 +3,10 @@
 // inadmissible set (R4.1), ordered by R4.2. Workloads of one scheduling shape
 // (R4.4.4) are kept together, each shape with its own active and inadmissible
 // sets, so a bulk move or a requeue-all moves whole sets instead of scanning
-// every pending workload: a cycle costs O(ClusterQueues + heads x log n), not
-// O(pending workloads), which is what makes long replays fast.
+// every pending workload: a cycle costs O(heads x log n), not O(pending workloads),
+// which is what makes long replays fast. The ClusterQueues with a head, and per
+// cohort tree those with something to requeue, are indexed, so neither the heads nor
+// a tree's requeue-all visit the ClusterQueues that have nothing (10,000 in ls-cq10x).
 #pragma once
 
 #include "sim/flavor_assigner.h"
@@ -68,6 +70,9 @@ struct ShapeGroup {
 /// their first member (so the head is the first member of the first group), and the
 /// R4.4.4 bulk-move record.
 struct QueueOfCQ {
+    const std::string* name = nullptr;  ///< its key in PendingQueues' map
+    int tree = -1;                      ///< its cohort tree (PendingQueues::set_tree), -1 none
+    bool in_dirty = false;              ///< listed in its tree's dirty list
     struct GroupOrder {
         bool operator()(const ShapeGroup* a, const ShapeGroup* b) const {
             return HeapOrder{}(*a->active.begin(), *b->active.begin());
@@ -107,6 +112,13 @@ public:
     /// R4.5 for one ClusterQueue: clears its bulk-move record, inadmissible -> active.
     /// Returns how many workloads it made active.
     std::size_t requeue_all(const std::string& cq);
+    /// Numbers the cohort trees (R4.5) so requeue_tree can reach a tree's queues without
+    /// looking up each of its ClusterQueues: `cq` belongs to tree `tree` (0, 1, ...).
+    void set_tree(const std::string& cq, int tree);
+    /// requeue_all for every ClusterQueue of `tree`. Only the queues that have a bulk-move
+    /// record or inadmissible members are visited (requeue_all is a no-op on the others), so
+    /// the cost does not grow with the size of the tree. Returns how many became active.
+    std::size_t requeue_tree(int tree);
 
     /// Change tracking, so a caller can list only the workloads whose message or reason may
     /// have changed instead of all of them every cycle. Inserted workloads count as changed.
@@ -122,6 +134,18 @@ private:
     bool m_track = false;
     std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
+    /// The queues with a head (non-empty by_head), in ClusterQueue name order: heads() visits
+    /// these instead of every ClusterQueue, which with 10,000 ClusterQueues and few heads per
+    /// cycle was most of a cycle. Kept by listed(), called wherever by_head may change.
+    struct ByName {
+        bool operator()(const QueueOfCQ* a, const QueueOfCQ* b) const { return *a->name < *b->name; }
+    };
+    std::set<QueueOfCQ*, ByName> m_with_head;
+    void listed(QueueOfCQ& q);
+    /// Marks `q` as possibly needing a requeue (bulk record or inadmissible members).
+    void dirty(QueueOfCQ& q);
+    std::unordered_map<std::string, int> m_tree_of;   ///< CQ -> tree, from set_tree
+    std::vector<std::vector<QueueOfCQ*>> m_dirty;     ///< per tree: queues dirty() listed
 };
 
 }  // namespace kg::sim

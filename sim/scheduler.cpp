@@ -28,8 +28,12 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     for (const auto& n : snap.nodes)
         if (n.is_cq) by_root[snap.root(snap.find_cq(n.name))].push_back(n.name);
     for (auto& [root, names] : by_root) {
-        auto shared = std::make_shared<const std::vector<std::string>>(std::move(names));
-        for (const auto& name : *shared) m_tree_of[name] = shared;
+        const int tree = static_cast<int>(m_trees.size());
+        for (const auto& name : names) {
+            m_tree_of[name] = tree;
+            m_queues.set_tree(name, tree);
+        }
+        m_trees.push_back(std::move(names));
     }
 }
 

@@ -141,8 +141,10 @@ private:
     std::set<std::string> m_finished_cqs;  ///< CQs with a finished workload awaiting requeue-all
     bool m_deferred_requeue = false;
     std::int64_t m_cycle = 0;
-    /// ClusterQueue -> the ClusterQueues of its cohort tree (R4.5); the cluster is immutable.
-    std::map<std::string, std::shared_ptr<const std::vector<std::string>>> m_tree_of;
+    /// ClusterQueue -> the number of its cohort tree (R4.5), and per tree its ClusterQueues;
+    /// the cluster is immutable. PendingQueues knows the same numbers (set_tree).
+    std::map<std::string, int> m_tree_of;
+    std::vector<std::vector<std::string>> m_trees;
     bool best_effort(const std::string& cq) const;
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
     std::map<std::string, std::uint64_t> m_generation;

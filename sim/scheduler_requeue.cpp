@@ -25,10 +25,10 @@ void CycleRunner::flush_requeues() {
     if (m_finished_cqs.empty()) {
         return;
     }
-    std::set<const std::vector<std::string>*> trees;
+    std::set<int> trees;
     for (const std::string& cq : m_finished_cqs) {
         auto it = m_tree_of.find(cq);
-        if (it != m_tree_of.end() && trees.insert(it->second.get()).second) {
+        if (it != m_tree_of.end() && trees.insert(it->second).second) {
             requeue_all(cq);
         }
     }
@@ -72,20 +72,18 @@ void CycleRunner::requeue(Entry& e) {
 void CycleRunner::requeue_all(const std::string& cq) {
     auto it = m_tree_of.find(cq);
     if (it == m_tree_of.end()) return;
-    for (const auto& name : *it->second) m_queues.requeue_all(name);
+    m_queues.requeue_tree(it->second);
 }
 
 bool CycleRunner::requeue_tree(const std::string& cq) {
     auto it = m_tree_of.find(cq);
     if (it == m_tree_of.end()) return false;
-    std::size_t moved = 0;
-    for (const auto& name : *it->second) moved += m_queues.requeue_all(name);
-    return moved > 0;
+    return m_queues.requeue_tree(it->second) > 0;
 }
 
 const std::string& CycleRunner::tree_of(const std::string& cq) const {
     auto it = m_tree_of.find(cq);
-    return it == m_tree_of.end() || it->second->empty() ? cq : it->second->front();
+    return it == m_tree_of.end() || m_trees[it->second].empty() ? cq : m_trees[it->second].front();
 }
 
 // R5.12.2: evictions release their reservation before the next cycle.

@@ -61,6 +61,36 @@ TEST_CASE("queues: a bulk move takes one shape out of the active heap until requ
     CHECK(q.heads({}) == std::vector<std::string>{"ns/same-0"});
 }
 
+TEST_CASE("queues: requeue_tree reaches the inadmissible workloads of its own tree only (R4.5)") {
+    kg::sim::PendingQueues q;
+    q.set_tree("a", 0);
+    q.set_tree("c", 1);
+    q.insert("ns/a-0", pending("ns/a-0", "a", 0, 1, "s"), true, true, true);
+    q.insert("ns/b-0", pending("ns/b-0", "b", 0, 1, "s"), true, true, true);
+    q.insert("ns/c-0", pending("ns/c-0", "c", 0, 1, "s"), true, true, true);
+    q.insert("ns/d-0", pending("ns/d-0", "d", 0, 1, "s"), true, true, true);  // in no tree
+    q.set_tree("b", 0);  // a queue that already holds inadmissible workloads joins its tree
+    CHECK(q.heads({}).empty());
+    CHECK(q.requeue_tree(0) == 2);
+    CHECK(q.heads({}) == std::vector<std::string>{"ns/a-0", "ns/b-0"});
+    CHECK(q.is_inadmissible(q.at("ns/c-0")));
+    CHECK(q.requeue_tree(0) == 0);  // nothing left to move
+    // A bulk record alone is cleared by the tree's requeue too.
+    auto& failed = q.at("ns/a-0");
+    failed.reason = "NoFit";
+    q.unqueue(failed);
+    q.enqueue(failed, true);
+    q.bulk_move(failed);
+    q.erase("ns/a-0");
+    CHECK(q.bulk_moved("a", "s"));
+    CHECK(q.requeue_tree(0) == 0);
+    CHECK_FALSE(q.bulk_moved("a", "s"));
+    CHECK(q.requeue_tree(1) == 1);
+    CHECK(q.requeue_tree(7) == 0);
+    CHECK(q.heads({}) == std::vector<std::string>{"ns/b-0", "ns/c-0"});
+    CHECK(q.is_inadmissible(q.at("ns/d-0")));
+}
+
 TEST_CASE("queues: a bulk move rewrites only overwritable QuotaReserved reasons (R4.4.4)") {
     kg::sim::PendingQueues q;
     auto evicted = pending("ns/evicted", "cq", 0, 2, "shape");
