@@ -99,6 +99,8 @@ void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
     auto [it, inserted] = nodes[n].usage.try_emplace(f, v);
     if (m_journal.on)
         m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
+    if (!inserted && far(it->second)) --m_far_usage;
+    if (far(v)) ++m_far_usage;
     it->second = v;
     nodes[n].drs_valid = false;
 }
@@ -110,10 +112,13 @@ void Snapshot::begin_journal() {
 
 void Snapshot::rollback() {
     for (auto it = m_journal.undo.rbegin(); it != m_journal.undo.rend(); ++it) {
+        auto& usage = nodes[it->node].usage;
+        if (auto cur = usage.find(it->fr); cur != usage.end() && far(cur->second)) --m_far_usage;
         if (it->before) {
-            nodes[it->node].usage[it->fr] = *it->before;
+            usage[it->fr] = *it->before;
+            if (far(*it->before)) ++m_far_usage;
         } else {
-            nodes[it->node].usage.erase(it->fr);
+            usage.erase(it->fr);
         }
         nodes[it->node].drs_valid = false;
     }

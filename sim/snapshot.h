@@ -170,6 +170,11 @@ public:
     /// of usage (add_usage/remove_usage pass theirs up through it), so the journal sees every
     /// change. Called directly for R5.9.2's capacity reservation when the room left is negative.
     void set_own_usage(int n, const FR& f, std::int64_t v);
+    /// How many usage entries of the nodes lie outside [0, 2^59], kept by the usage writes
+    /// (set_own_usage, rollback), so that a check for usage near INT64_MAX (the fair-sharing
+    /// iterator's, once per cycle) need not visit every node while none does.
+    std::size_t far_usage() const { return m_far_usage; }
+    static bool far(std::int64_t v) { return v < 0 || v > (std::int64_t{1} << 59); }
 
     /// From now on every usage change is recorded, so that rollback() can undo a cycle's
     /// tentative accounting on the runner's live snapshot instead of copying the snapshot for
@@ -203,6 +208,7 @@ private:
         }
     };
     Journal m_journal;
+    std::size_t m_far_usage = 0;  ///< far_usage()
 };
 
 }  // namespace kg::sim
