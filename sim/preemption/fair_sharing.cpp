@@ -84,6 +84,52 @@ private:
     std::size_t m_head = 0;
 };
 
+/// A value per node of the tree for the length of one search, without filling an array the
+/// size of the tree for each: an entry holds a value only when it carries this array's stamp,
+/// and any other reads as `init`. A search makes up to four, and one search runs per head
+/// that may preempt, so at 1,000 ClusterQueues filling them cost more than a short search
+/// itself. The buffers go back to a pool (as Group's do); stamps come from one counter and are
+/// never reused, so an entry left from an earlier search never passes for a current one.
+template <class T>
+class PerNode {
+public:
+    PerNode(std::size_t nodes, T init) : m_init(init), m_stamp(++counter()) {
+        if (!pool().empty()) {
+            m_items = std::move(pool().back());
+            pool().pop_back();
+        }
+        if (m_items.size() < nodes) m_items.resize(nodes);
+    }
+    ~PerNode() { pool().push_back(std::move(m_items)); }
+    PerNode(const PerNode&) = delete;
+    PerNode& operator=(const PerNode&) = delete;
+    T& operator[](std::size_t n) {
+        Item& e = m_items[n];
+        if (e.stamp != m_stamp) {
+            e.stamp = m_stamp;
+            e.value = m_init;
+        }
+        return e.value;
+    }
+
+private:
+    struct Item {
+        std::uint64_t stamp = 0;  ///< 0: never stamped (the counter starts at 1)
+        T value{};
+    };
+    static std::vector<std::vector<Item>>& pool() {
+        static thread_local std::vector<std::vector<Item>> p;
+        return p;
+    }
+    static std::uint64_t& counter() {
+        static thread_local std::uint64_t c = 0;
+        return c;
+    }
+    std::vector<Item> m_items;
+    T m_init;
+    std::uint64_t m_stamp;
+};
+
 /// The groups of one search by node: a slot per node of the tree and the groups in a deque
 /// (stable addresses, a block per dozen groups instead of a hash node each).
 class Candidates {
@@ -103,7 +149,7 @@ public:
 
 private:
     Gather m_gather;
-    std::vector<int> m_slot;  ///< by node: index into m_groups, -1 before it is gathered
+    PerNode<int> m_slot;  ///< by node: index into m_groups, -1 before it is gathered
     std::deque<Group> m_groups;
 };
 
@@ -237,7 +283,7 @@ private:
     const Snapshot& m_s;
     int m_c;
     Candidates& m_cands;
-    std::vector<char> m_dropped;  ///< by node
+    PerNode<char> m_dropped;  ///< by node
     std::unordered_map<int, Ranked> m_ranked;
     int m_last = -1;  ///< the queue returned last
 };
