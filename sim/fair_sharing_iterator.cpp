@@ -51,20 +51,18 @@ FairSharingIterator::FairSharingIterator(std::vector<Entry*> entries, Snapshot& 
             const bool had = slot >= 0;
             if (!had) {
                 slot = static_cast<int>(m_cohorts.size());
-                m_cohorts.emplace_back();
+                m_cohorts.emplace_back().node = it.path[i];
             }
             if (i >= 2) cohort(it.path[i]).kids.push_back(it.path[i - 1]);  // got its slot just now
             if (had) break;  // and so did every cohort above it
         }
     }
-    // In the order of the cohort's children, as play() visits them when usage is not exact
-    // (there the order of refreshes is part of the result).
-    for (std::size_t n = 0; n < m_slot.size() && m_cohorts.size() > 1; ++n) {
-        if (m_slot[n] < 0) continue;
-        Cohort& co = m_cohorts[static_cast<std::size_t>(m_slot[n])];
-        if (co.kids.size() < 2) continue;
+    // In the order of the cohort's children where play() visits them one by one (usage not
+    // exact: there the order of refreshes is part of the result).
+    for (Cohort& co : m_cohorts) {
+        if (m_exact || co.kids.size() < 2) continue;
         co.kids.clear();
-        for (int c : snap.nodes[n].child_cohorts)
+        for (int c : snap.nodes[co.node].child_cohorts)
             if (m_slot[static_cast<std::size_t>(c)] >= 0) co.kids.push_back(c);
     }
     for (std::size_t i = 0; i < m_items.size(); ++i) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/fair_sharing.h"
+#include "sim/per_node.h"
 #include "sim/scheduler.h"
 
 #include <cstddef>
@@ -39,8 +40,11 @@ private:
     /// A cohort's tournament: its winner while `valid`, and the heads whose ClusterQueue is a
     /// direct child, in the order the heads were given (ties keep it).
     struct Cohort {
-        /// The child cohorts with a head somewhere below, in the order of the cohort's
-        /// children. The others have no winner, so leaving them out of the tournament changes
+        int node = -1;
+        /// The child cohorts with a head somewhere below: in the order of the cohort's
+        /// children when usage is not exact (play() refreshes in that order), else in the
+        /// order the heads reached them (the winner is the one best participant, found the
+        /// same in any order: see `match`). The others have no winner, so leaving them out of the tournament changes
         /// no result, and a cycle costs what its heads' paths cost instead of a visit to every
         /// cohort of the tree (a hundred under the root of a 1,000-queue tree, every cycle).
         std::vector<int> kids;
@@ -81,7 +85,7 @@ private:
     /// The cohorts on some head's path, and the slot of each node in m_cohorts (-1: none):
     /// only those take part, so only those are built.
     std::vector<Cohort> m_cohorts;
-    std::vector<int> m_slot;
+    PerNode<int> m_slot;
     Cohort& cohort(int node) { return m_cohorts[static_cast<std::size_t>(m_slot[static_cast<std::size_t>(node)])]; }
 };
 

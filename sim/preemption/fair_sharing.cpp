@@ -2,6 +2,7 @@
 // Kueue: pkg/scheduler/preemption/preemption.go (fairPreemptions, runFirstFsStrategy,
 // runSecondFsStrategy), fairsharing/{ordering,strategy,target,least_common_ancestor}.go.
 #include "sim/fair_sharing.h"
+#include "sim/per_node.h"
 #include "sim/preemption/preemption.h"
 
 #include <algorithm>
@@ -82,52 +83,6 @@ private:
     }
     Items m_items;
     std::size_t m_head = 0;
-};
-
-/// A value per node of the tree for the length of one search, without filling an array the
-/// size of the tree for each: an entry holds a value only when it carries this array's stamp,
-/// and any other reads as `init`. A search makes up to four, and one search runs per head
-/// that may preempt, so at 1,000 ClusterQueues filling them cost more than a short search
-/// itself. The buffers go back to a pool (as Group's do); stamps come from one counter and are
-/// never reused, so an entry left from an earlier search never passes for a current one.
-template <class T>
-class PerNode {
-public:
-    PerNode(std::size_t nodes, T init) : m_init(init), m_stamp(++counter()) {
-        if (!pool().empty()) {
-            m_items = std::move(pool().back());
-            pool().pop_back();
-        }
-        if (m_items.size() < nodes) m_items.resize(nodes);
-    }
-    ~PerNode() { pool().push_back(std::move(m_items)); }
-    PerNode(const PerNode&) = delete;
-    PerNode& operator=(const PerNode&) = delete;
-    T& operator[](std::size_t n) {
-        Item& e = m_items[n];
-        if (e.stamp != m_stamp) {
-            e.stamp = m_stamp;
-            e.value = m_init;
-        }
-        return e.value;
-    }
-
-private:
-    struct Item {
-        std::uint64_t stamp = 0;  ///< 0: never stamped (the counter starts at 1)
-        T value{};
-    };
-    static std::vector<std::vector<Item>>& pool() {
-        static thread_local std::vector<std::vector<Item>> p;
-        return p;
-    }
-    static std::uint64_t& counter() {
-        static thread_local std::uint64_t c = 0;
-        return c;
-    }
-    std::vector<Item> m_items;
-    T m_init;
-    std::uint64_t m_stamp;
 };
 
 /// The groups of one search by node: a slot per node of the tree and the groups in a deque
