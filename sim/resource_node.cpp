@@ -103,6 +103,16 @@ void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
     if (far(v)) ++m_far_usage;
     it->second = v;
     nodes[n].drs_valid = false;
+    usage_moved(n);
+}
+
+void Snapshot::usage_moved(int n) {
+    const ResourceNode& node = nodes[n];
+    if (node.is_cq || node.parent < 0 || node.listed_as_changed) return;
+    const ResourceNode& parent = nodes[node.parent];
+    if (!parent.kids_known) return;  // its first look visits every child
+    node.listed_as_changed = true;
+    parent.kids_changed.push_back(n);
 }
 
 void Snapshot::begin_journal() {
@@ -121,6 +131,7 @@ void Snapshot::rollback() {
             usage.erase(it->fr);
         }
         nodes[it->node].drs_valid = false;
+        usage_moved(it->node);
     }
     m_journal.undo.clear();
     m_journal.on = false;

@@ -98,6 +98,18 @@ struct ResourceNode {
     mutable std::uint64_t order_of = UINT64_MAX;
     std::uint64_t members = 0;
     int removed = 0;
+    /// Which child cohorts' shares borrow, for the fair-sharing target search
+    /// (borrowing_children in sim/preemption): it ranks only those (and the preemptor's own),
+    /// and a cohort under the root of a 1,000-queue tree has a hundred children. Known after
+    /// a first look at every child (`kids_known`); from then on set_own_usage and rollback, the
+    /// only writers of usage, list in `kids_changed` each child cohort whose usage moved, and
+    /// only those are looked at again. A copy of the snapshot copies the lists with the usage.
+    mutable bool kids_known = false;
+    mutable std::vector<std::size_t> kids_borrowing;  ///< positions in child_cohorts, any order
+    mutable std::vector<int> kid_slot;                ///< by position: index in kids_borrowing or -1
+    mutable std::vector<int> kids_changed;            ///< child cohort nodes
+    mutable bool listed_as_changed = false;           ///< this node is in its parent's kids_changed
+    mutable std::size_t pos_in_parent = 0;            ///< set with the parent's first look
 };
 
 class Snapshot {
@@ -207,6 +219,8 @@ private:
             return *this;
         }
     };
+    /// Lists cohort `n` in its parent's kids_changed (see ResourceNode::kids_known).
+    void usage_moved(int n);
     Journal m_journal;
     std::size_t m_far_usage = 0;  ///< far_usage()
 };
