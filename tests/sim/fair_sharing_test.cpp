@@ -140,3 +140,84 @@ TEST_CASE("far_usage counts usage near INT64_MAX through writes, a copy and a ro
     CHECK(s.far_usage() == 0);
     CHECK(copy.far_usage() == far_entries(copy));
 }
+
+namespace {
+
+const char* k_tree = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: f}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata: {name: root}
+spec: {}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata: {name: left}
+spec: {parentName: root}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: Cohort
+metadata: {name: right}
+spec: {parentName: root}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-l}
+spec:
+  cohortName: left
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: f
+      resources: [{name: cpu, nominalQuota: "4"}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-r}
+spec:
+  cohortName: right
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: f
+      resources: [{name: cpu, nominalQuota: "4"}]
+)";
+
+}  // namespace
+
+TEST_CASE("A cohort's record of which children moved follows usage writes and a rollback", "[sim][fair-sharing]") {
+    // The fair-sharing target search looks again only at the child cohorts listed here; a write
+    // that did not list its cohort would leave the search ranking a stale set of borrowers.
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("tree.yaml", k_tree, cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::Snapshot s = kg::sim::build_snapshot(cl, {});
+    int l = s.find_cq("cq-l");
+    int left = s.nodes[l].parent;
+    int root = s.nodes[left].parent;
+    REQUIRE(root >= 0);
+    REQUIRE(s.nodes[root].child_cohorts.size() == 2);
+    kg::sim::FR f{"f", "cpu"};
+
+    s.add_usage(l, f, 1000);
+    CHECK(s.nodes[root].kids_changed.empty());  // not looked at yet: the first look sees all
+    s.nodes[root].kids_known = true;
+    s.begin_journal();
+    s.add_usage(l, f, 5000);  // cq-l borrows, so `left` does too
+    REQUIRE(s.nodes[root].kids_changed.size() == 1);
+    CHECK(s.nodes[root].kids_changed.front() == left);
+    s.add_usage(l, f, 1000);
+    CHECK(s.nodes[root].kids_changed.size() == 1);  // listed once until looked at
+    s.nodes[root].kids_changed.clear();
+    s.nodes[left].listed_as_changed = false;
+    s.rollback();
+    REQUIRE(s.nodes[root].kids_changed.size() == 1);
+    CHECK(s.nodes[root].kids_changed.front() == left);
+    CHECK(s.nodes[left].kids_changed.empty());  // ClusterQueues are not listed
+}
