@@ -20,6 +20,9 @@ bool usage_exact(const Snapshot& snap, const std::vector<Entry*>& entries) {
             heads += v;
             if (heads > k_limit) return false;
         }
+    // Every node's usage within [0, 2^59] (the snapshot counts those outside) and the heads'
+    // below 2^59: then top + 2 * heads < 2^61 too, the answer the scan below would give.
+    if (snap.far_usage() == 0 && !Snapshot::far(heads)) return true;
     for (const ResourceNode& n : snap.nodes)
         for (const auto& [f, v] : n.usage) {
             if (v < 0 || v > k_limit) return false;
@@ -31,19 +34,40 @@ bool usage_exact(const Snapshot& snap, const std::vector<Entry*>& entries) {
 }  // namespace
 
 FairSharingIterator::FairSharingIterator(std::vector<Entry*> entries, Snapshot& snap)
-    : m_snap(snap), m_exact(usage_exact(snap, entries)), m_cohorts(snap.nodes.size()) {
+    : m_snap(snap), m_exact(usage_exact(snap, entries)), m_slot(snap.nodes.size(), -1) {
     m_items.reserve(entries.size());
     for (Entry* e : entries) {
         Item it{e, snap.root(e->cq), {e->cq}, {}, {}};
-        for (int a : snap.ancestors(e->cq)) it.path.push_back(a);
+        for (int a = snap.nodes[e->cq].parent; a >= 0; a = snap.nodes[a].parent) it.path.push_back(a);
         it.drs.resize(it.path.size() - 1);
         it.valid.assign(it.path.size() - 1, 0);
         m_items.push_back(std::move(it));
     }
     m_left = m_items.size();
+    // A slot for every cohort on a head's path; each lists its child cohorts that got one.
+    for (const Item& it : m_items) {
+        for (std::size_t i = 1; i < it.path.size(); ++i) {
+            int& slot = m_slot[static_cast<std::size_t>(it.path[i])];
+            const bool had = slot >= 0;
+            if (!had) {
+                slot = static_cast<int>(m_cohorts.size());
+                m_cohorts.emplace_back().node = it.path[i];
+            }
+            if (i >= 2) cohort(it.path[i]).kids.push_back(it.path[i - 1]);  // got its slot just now
+            if (had) break;  // and so did every cohort above it
+        }
+    }
+    // In the order of the cohort's children where play() visits them one by one (usage not
+    // exact: there the order of refreshes is part of the result).
+    for (Cohort& co : m_cohorts) {
+        if (m_exact || co.kids.size() < 2) continue;
+        co.kids.clear();
+        for (int c : snap.nodes[co.node].child_cohorts)
+            if (m_slot[static_cast<std::size_t>(c)] >= 0) co.kids.push_back(c);
+    }
     for (std::size_t i = 0; i < m_items.size(); ++i) {
         m_order.push_back(i);
-        if (m_items[i].path.size() > 1) m_cohorts[m_items[i].path[1]].own.push_back(&m_items[i]);
+        if (m_items[i].path.size() > 1) cohort(m_items[i].path[1]).own.push_back(&m_items[i]);
     }
     // The first head of what is left is the first of this order not taken yet (a stable sort:
     // among equal names the given order, as min_element over the remaining heads would pick).
@@ -96,16 +120,16 @@ bool FairSharingIterator::beats(int at, const Item& ia, const Item& ib) const {
 // winner kept from an earlier pick was computed from shares that have not changed since
 // (forget_winners drops every cohort above a change); only the shares it is compared by here,
 // one level up, may need refreshing.
-FairSharingIterator::Item* FairSharingIterator::play(int cohort) {
-    Cohort& co = m_cohorts[cohort];
+FairSharingIterator::Item* FairSharingIterator::play(int node) {
+    Cohort& co = cohort(node);
     if (co.valid) return co.winner;
-    if (m_exact) return play_tree(cohort);
+    if (m_exact) return play_tree(node);
     Item* best = nullptr;
     auto consider = [&](Item* it) {
         refresh(*it);
-        if (!best || beats(cohort, *it, *best)) best = it;
+        if (!best || beats(node, *it, *best)) best = it;
     };
-    for (int cc : m_snap.nodes[cohort].child_cohorts)
+    for (int cc : co.kids)
         if (Item* w = play(cc)) consider(w);
     for (Item* it : co.own)
         if (!it->taken) consider(it);
@@ -116,14 +140,14 @@ FairSharingIterator::Item* FairSharingIterator::play(int cohort) {
 
 // Leaf `leaf` of `cohort`'s tree becomes `it` (null: no participant), and the matches above it
 // are played again.
-void FairSharingIterator::set_leaf(int cohort, std::size_t leaf, Item* it) {
-    Cohort& co = m_cohorts[cohort];
+void FairSharingIterator::set_leaf(int node, std::size_t leaf, Item* it) {
+    Cohort& co = cohort(node);
     std::size_t i = co.width + leaf;
     co.match[i] = it;
     for (i /= 2; i >= 1; i /= 2) {
         Item* l = co.match[2 * i];
         Item* r = co.match[2 * i + 1];
-        co.match[i] = !l ? r : (!r ? l : (beats(cohort, *r, *l) ? r : l));
+        co.match[i] = !l ? r : (!r ? l : (beats(node, *r, *l) ? r : l));
     }
 }
 
@@ -131,9 +155,9 @@ void FairSharingIterator::set_leaf(int cohort, std::size_t leaf, Item* it) {
 // last replay visited. A child cohort still valid kept its winner and that winner's share here
 // (a share changes only on the processed head's path, whose cohorts are all invalidated); an own
 // head changes when it is taken or its share here was invalidated (processed).
-FairSharingIterator::Item* FairSharingIterator::play_tree(int cohort) {
-    Cohort& co = m_cohorts[cohort];
-    const auto& children = m_snap.nodes[cohort].child_cohorts;
+FairSharingIterator::Item* FairSharingIterator::play_tree(int node) {
+    Cohort& co = cohort(node);
+    const auto& children = co.kids;
     const std::size_t n = children.size() + co.own.size();
     auto fresh = [&](Item* it) {
         if (it) refresh(*it);
@@ -150,18 +174,18 @@ FairSharingIterator::Item* FairSharingIterator::play_tree(int cohort) {
         for (std::size_t i = co.width - 1; i >= 1; --i) {
             Item* l = co.match[2 * i];
             Item* r = co.match[2 * i + 1];
-            co.match[i] = !l ? r : (!r ? l : (beats(cohort, *r, *l) ? r : l));
+            co.match[i] = !l ? r : (!r ? l : (beats(node, *r, *l) ? r : l));
         }
     } else {
         for (std::size_t k = 0; k < children.size(); ++k)
-            if (!m_cohorts[children[k]].valid) set_leaf(cohort, k, fresh(play(children[k])));
+            if (!cohort(children[k]).valid) set_leaf(node, k, fresh(play(children[k])));
         for (std::size_t k = 0; k < co.own.size(); ++k) {
             Item* it = co.own[k];
             Item*& leaf = co.match[co.width + children.size() + k];
             if (it->taken) {
-                if (leaf) set_leaf(cohort, children.size() + k, nullptr);
+                if (leaf) set_leaf(node, children.size() + k, nullptr);
             } else if (!it->valid[0]) {
-                set_leaf(cohort, children.size() + k, fresh(it));
+                set_leaf(node, children.size() + k, fresh(it));
             }
         }
     }
@@ -171,7 +195,7 @@ FairSharingIterator::Item* FairSharingIterator::play_tree(int cohort) {
 }
 
 void FairSharingIterator::forget_winners(int cq) {
-    for (int a = m_snap.nodes[cq].parent; a >= 0; a = m_snap.nodes[a].parent) m_cohorts[a].valid = false;
+    for (int a = m_snap.nodes[cq].parent; a >= 0; a = m_snap.nodes[a].parent) cohort(a).valid = false;
 }
 
 Entry* FairSharingIterator::take(Item& it) {
@@ -197,12 +221,12 @@ Entry* FairSharingIterator::next() {
 
 // Invalidates, for every head below `node`, its share of the node `changed` on its path.
 void FairSharingIterator::invalidate_below(int node, int changed) {
-    for (Item* it : m_cohorts[node].own) {
+    for (Item* it : cohort(node).own) {
         if (it->taken) continue;
         for (std::size_t i = 0; i < it->drs.size(); ++i)
             if (it->path[i] == changed) it->valid[i] = 0;
     }
-    for (int cc : m_snap.nodes[node].child_cohorts) invalidate_below(cc, changed);
+    for (int cc : cohort(node).kids) invalidate_below(cc, changed);
 }
 
 void FairSharingIterator::processed(const Entry& e) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/fair_sharing.h"
+#include "sim/per_node.h"
 #include "sim/scheduler.h"
 
 #include <cstddef>
@@ -39,11 +40,19 @@ private:
     /// A cohort's tournament: its winner while `valid`, and the heads whose ClusterQueue is a
     /// direct child, in the order the heads were given (ties keep it).
     struct Cohort {
+        int node = -1;
+        /// The child cohorts with a head somewhere below: in the order of the cohort's
+        /// children when usage is not exact (play() refreshes in that order), else in the
+        /// order the heads reached them (the winner is the one best participant, found the
+        /// same in any order: see `match`). The others have no winner, so leaving them out of the tournament changes
+        /// no result, and a cycle costs what its heads' paths cost instead of a visit to every
+        /// cohort of the tree (a hundred under the root of a 1,000-queue tree, every cycle).
+        std::vector<int> kids;
         std::vector<Item*> own;
         Item* winner = nullptr;
         bool valid = false;
-        /// The tournament as a tree of matches (exact usage only): leaves are the child
-        /// cohorts' winners, then the own heads, padded to a power of two; node i plays 2i
+        /// The tournament as a tree of matches (exact usage only): leaves are the winners of
+        /// `kids`, then the own heads, padded to a power of two; node i plays 2i
         /// against 2i + 1, the left one keeping ties, so the root is the first best as a scan
         /// would find it (beats is a total order: the last tie-break is the unique queue
         /// name). A replay after a pick then costs one match per level for each leaf that
@@ -73,7 +82,11 @@ private:
     std::vector<std::size_t> m_order;  ///< m_items by (root name, ClusterQueue name)
     std::size_t m_first = 0;           ///< m_order before it is taken
     std::size_t m_left = 0;
-    std::vector<Cohort> m_cohorts;  ///< by node
+    /// The cohorts on some head's path, and the slot of each node in m_cohorts (-1: none):
+    /// only those take part, so only those are built.
+    std::vector<Cohort> m_cohorts;
+    PerNode<int> m_slot;
+    Cohort& cohort(int node) { return m_cohorts[static_cast<std::size_t>(m_slot[static_cast<std::size_t>(node)])]; }
 };
 
 }  // namespace kg::sim

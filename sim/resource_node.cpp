@@ -99,8 +99,20 @@ void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
     auto [it, inserted] = nodes[n].usage.try_emplace(f, v);
     if (m_journal.on)
         m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
+    if (!inserted && far(it->second)) --m_far_usage;
+    if (far(v)) ++m_far_usage;
     it->second = v;
     nodes[n].drs_valid = false;
+    usage_moved(n);
+}
+
+void Snapshot::usage_moved(int n) {
+    const ResourceNode& node = nodes[n];
+    if (node.is_cq || node.parent < 0 || node.listed_as_changed) return;
+    const ResourceNode& parent = nodes[node.parent];
+    if (!parent.kids_known) return;  // its first look visits every child
+    node.listed_as_changed = true;
+    parent.kids_changed.push_back(n);
 }
 
 void Snapshot::begin_journal() {
@@ -110,12 +122,16 @@ void Snapshot::begin_journal() {
 
 void Snapshot::rollback() {
     for (auto it = m_journal.undo.rbegin(); it != m_journal.undo.rend(); ++it) {
+        auto& usage = nodes[it->node].usage;
+        if (auto cur = usage.find(it->fr); cur != usage.end() && far(cur->second)) --m_far_usage;
         if (it->before) {
-            nodes[it->node].usage[it->fr] = *it->before;
+            usage[it->fr] = *it->before;
+            if (far(*it->before)) ++m_far_usage;
         } else {
-            nodes[it->node].usage.erase(it->fr);
+            usage.erase(it->fr);
         }
         nodes[it->node].drs_valid = false;
+        usage_moved(it->node);
     }
     m_journal.undo.clear();
     m_journal.on = false;

@@ -98,6 +98,18 @@ struct ResourceNode {
     mutable std::uint64_t order_of = UINT64_MAX;
     std::uint64_t members = 0;
     int removed = 0;
+    /// Which child cohorts' shares borrow, for the fair-sharing target search
+    /// (borrowing_children in sim/preemption): it ranks only those (and the preemptor's own),
+    /// and a cohort under the root of a 1,000-queue tree has a hundred children. Known after
+    /// a first look at every child (`kids_known`); from then on set_own_usage and rollback, the
+    /// only writers of usage, list in `kids_changed` each child cohort whose usage moved, and
+    /// only those are looked at again. A copy of the snapshot copies the lists with the usage.
+    mutable bool kids_known = false;
+    mutable std::vector<std::size_t> kids_borrowing;  ///< positions in child_cohorts, any order
+    mutable std::vector<int> kid_slot;                ///< by position: index in kids_borrowing or -1
+    mutable std::vector<int> kids_changed;            ///< child cohort nodes
+    mutable bool listed_as_changed = false;           ///< this node is in its parent's kids_changed
+    mutable std::size_t pos_in_parent = 0;            ///< set with the parent's first look
 };
 
 class Snapshot {
@@ -170,6 +182,11 @@ public:
     /// of usage (add_usage/remove_usage pass theirs up through it), so the journal sees every
     /// change. Called directly for R5.9.2's capacity reservation when the room left is negative.
     void set_own_usage(int n, const FR& f, std::int64_t v);
+    /// How many usage entries of the nodes lie outside [0, 2^59], kept by the usage writes
+    /// (set_own_usage, rollback), so that a check for usage near INT64_MAX (the fair-sharing
+    /// iterator's, once per cycle) need not visit every node while none does.
+    std::size_t far_usage() const { return m_far_usage; }
+    static bool far(std::int64_t v) { return v < 0 || v > (std::int64_t{1} << 59); }
 
     /// From now on every usage change is recorded, so that rollback() can undo a cycle's
     /// tentative accounting on the runner's live snapshot instead of copying the snapshot for
@@ -202,7 +219,10 @@ private:
             return *this;
         }
     };
+    /// Lists cohort `n` in its parent's kids_changed (see ResourceNode::kids_known).
+    void usage_moved(int n);
     Journal m_journal;
+    std::size_t m_far_usage = 0;  ///< far_usage()
 };
 
 }  // namespace kg::sim

@@ -2,6 +2,7 @@
 // Kueue: pkg/scheduler/preemption/preemption.go (fairPreemptions, runFirstFsStrategy,
 // runSecondFsStrategy), fairsharing/{ordering,strategy,target,least_common_ancestor}.go.
 #include "sim/fair_sharing.h"
+#include "sim/per_node.h"
 #include "sim/preemption/preemption.h"
 
 #include <algorithm>
@@ -84,6 +85,45 @@ private:
     std::size_t m_head = 0;
 };
 
+// The positions among `node`'s child cohorts of those whose share borrows now, in no order
+// (ResourceNode::kids_known): a first call looks at every child, later ones only at those whose
+// usage moved since. Only they, and the one holding the preemptor, can be ranked by R8.4.3.
+const std::vector<std::size_t>& borrowing_children(const Snapshot& s, int node) {
+    const ResourceNode& p = s.nodes[node];
+    auto mark = [&](std::size_t pos, bool borrows) {
+        int& slot = p.kid_slot[pos];
+        if (borrows && slot < 0) {
+            slot = static_cast<int>(p.kids_borrowing.size());
+            p.kids_borrowing.push_back(pos);
+        } else if (!borrows && slot >= 0) {
+            std::size_t last = p.kids_borrowing.back();
+            p.kids_borrowing[static_cast<std::size_t>(slot)] = last;
+            p.kid_slot[last] = slot;
+            p.kids_borrowing.pop_back();
+            slot = -1;
+        }
+    };
+    if (!p.kids_known) {
+        p.kids_known = true;
+        p.kid_slot.assign(p.child_cohorts.size(), -1);
+        p.kids_borrowing.clear();
+        p.kids_changed.clear();
+        for (std::size_t pos = 0; pos < p.child_cohorts.size(); ++pos) {
+            const ResourceNode& kid = s.nodes[p.child_cohorts[pos]];
+            kid.pos_in_parent = pos;
+            kid.listed_as_changed = false;
+            mark(pos, node_share(s, p.child_cohorts[pos]).borrowing);
+        }
+    } else {
+        for (int k : p.kids_changed) {
+            s.nodes[k].listed_as_changed = false;
+            mark(s.nodes[k].pos_in_parent, node_share(s, k).borrowing);
+        }
+        p.kids_changed.clear();
+    }
+    return p.kids_borrowing;
+}
+
 /// The groups of one search by node: a slot per node of the tree and the groups in a deque
 /// (stable addresses, a block per dozen groups instead of a hash node each).
 class Candidates {
@@ -103,7 +143,7 @@ public:
 
 private:
     Gather m_gather;
-    std::vector<int> m_slot;  ///< by node: index into m_groups, -1 before it is gathered
+    PerNode<int> m_slot;  ///< by node: index into m_groups, -1 before it is gathered
     std::deque<Group> m_groups;
 };
 
@@ -177,6 +217,9 @@ private:
         std::vector<Entry> heap;
         std::vector<std::uint32_t> version;  ///< by position
         std::vector<char> ranked;            ///< by position: its newest entry is live
+        /// By position: looked at when the heap was built. The others neither borrowed nor
+        /// held the preemptor then, and count as dropped, as the look would have made them.
+        std::vector<char> looked;
     };
     static Key key_of(const DRS& d, std::size_t pos) {
         if (d.infinite()) return {0, -d.ratio, pos};
@@ -188,6 +231,7 @@ private:
         int co = m_s.nodes[node].child_cohorts[pos];
         ++r.version[pos];
         r.ranked[pos] = 0;
+        if (!r.looked[pos]) m_dropped[co] = 1;
         if (m_dropped[co]) return;
         const DRS& d = node_share(m_s, co);
         if (!d.borrowing && !is_ancestor(m_s, co, m_c)) {
@@ -206,8 +250,18 @@ private:
             r.built = true;
             r.version.assign(children.size(), 0);
             r.ranked.assign(children.size(), 0);
-            r.heap.reserve(children.size());
-            for (std::size_t pos = 0; pos < children.size(); ++pos) rank(node, r, pos, false);
+            r.looked.assign(children.size(), 0);
+            // The children that borrow, and the one on the preemptor's path: the rest would be
+            // dropped at once. The heap's order does not depend on the order of the pushes
+            // (keys differ by position).
+            auto look = [&](std::size_t pos) {
+                if (r.looked[pos]) return;
+                r.looked[pos] = 1;
+                rank(node, r, pos, false);
+            };
+            for (std::size_t pos : borrowing_children(m_s, node)) look(pos);
+            for (int a = m_c; m_s.nodes[a].parent >= 0; a = m_s.nodes[a].parent)
+                if (m_s.nodes[a].parent == node && !m_s.nodes[a].is_cq) look(m_s.nodes[a].pos_in_parent);
             std::make_heap(r.heap.begin(), r.heap.end(), std::greater<>{});
         }
         while (!r.heap.empty()) {  // stale entries, and cohorts dropped once their subtree ran out
@@ -228,16 +282,14 @@ private:
             int p = m_s.nodes[a].parent;
             auto it = m_ranked.find(p);
             if (it == m_ranked.end()) continue;
-            const auto& children = m_s.nodes[p].child_cohorts;
-            auto pos = static_cast<std::size_t>(std::find(children.begin(), children.end(), a) - children.begin());
-            rank(p, it->second, pos);
+            rank(p, it->second, m_s.nodes[a].pos_in_parent);  // set when p's heap was built
         }
     }
 
     const Snapshot& m_s;
     int m_c;
     Candidates& m_cands;
-    std::vector<char> m_dropped;  ///< by node
+    PerNode<char> m_dropped;  ///< by node
     std::unordered_map<int, Ranked> m_ranked;
     int m_last = -1;  ///< the queue returned last
 };
