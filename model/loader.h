@@ -48,6 +48,10 @@ struct LoadOptions {
     /// Target size of one batch of List items; a document no larger than this is
     /// parsed in one pass.
     std::size_t list_batch_bytes = 32 * 1024;
+    /// Read plain one-object YAML documents with the fast reader (model/yaml/simple_block),
+    /// which declines to libfyaml whenever it is not certain; off only in the tests and the
+    /// fuzzer that hold the two to the same trees.
+    bool simple_block = true;
 };
 
 /// Reads all of one input ("-" is stdin; a file, FIFO or device) within the byte limits of

@@ -2,13 +2,15 @@
 // libfyaml cannot be trusted with (NUL bytes, invalid UTF-8) and parsed on its own,
 // so one broken document does not stop the next. A stream of many small documents is
 // parsed in batches on two threads (stream_parallel.cpp). A large `kind: List` document is
-// handed to the parallel List path (list_parallel.cpp); everything else goes through
-// parse_document (parse_document.cpp), which streams List items one at a time, so a
+// handed to the parallel List path (list_parallel.cpp); a plain one-object document is
+// read by the fast reader (simple_block.cpp) when it can vouch for it; everything else
+// goes through parse_document (parse_document.cpp), which streams List items one at a time, so a
 // 16 MB `kubectl get -o yaml` export never becomes one tree.
 #include "model/loader.h"
 #include "model/yaml/list_layout.h"
 #include "model/yaml/list_parallel.h"
 #include "model/yaml/parse_document.h"
+#include "model/yaml/simple_block.h"
 #include "model/yaml/stream_parallel.h"
 #include "model/yaml/utf8.h"
 
@@ -147,6 +149,17 @@ void report_invalid_utf8(std::uint32_t file_id, const Chunk& chunk, std::size_t 
 
 void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, const LoadOptions& opt,
                  const std::function<void(Node&&)>& sink) {
+    // The fast reader first: it accepts only ASCII without control characters, so a
+    // document it answers for holds neither a NUL byte nor invalid UTF-8.
+    if (opt.simple_block) {
+        Node root;
+        if (yaml::parse_simple_block(file_id, chunk, opt, root)) {
+            if (!root.is_null()) {
+                sink(std::move(root));
+            }
+            return;
+        }
+    }
     // libfyaml ends its input at a NUL byte: everything after it would vanish without
     // a word, so the document is refused instead.
     if (std::size_t nul = chunk.text.find('\0'); nul != std::string_view::npos) {

@@ -1,7 +1,9 @@
 // libFuzzer target for the YAML/JSON front end and the decoders: any bytes must give
 // objects and diagnostics, never a crash, a leak or a runaway allocation. It also
 // parses each input a second time with the two-thread List path on (batches of one
-// item) and aborts when the objects, their positions or the diagnostics differ.
+// item), and a third time with libfyaml alone (the fast reader for simple documents,
+// model/yaml/simple_block, off), and aborts when the objects, their positions or the
+// diagnostics differ.
 #include "model/loader.h"
 
 #include <cstddef>
@@ -39,12 +41,26 @@ struct Parsed {
     kg::model::DiagSink diags;
 };
 
-void parse(const std::string& text, bool parallel, Parsed& out) {
+void parse(const std::string& text, bool parallel, Parsed& out, bool simple_block = true) {
     kg::model::LoadOptions opt;
     opt.max_alias_nodes = 10'000;
     opt.parallel_lists = parallel;
+    opt.simple_block = simple_block;
     opt.list_batch_bytes = 1;
     kg::model::parse_objects(0, text, out.diags, opt, [&](Node&& n) { out.objects.push_back(std::move(n)); });
+}
+
+bool same_output(const Parsed& one, const Parsed& two) {
+    bool equal = one.objects.size() == two.objects.size() && one.diags.items().size() == two.diags.items().size();
+    for (std::size_t i = 0; equal && i < one.objects.size(); ++i) {
+        equal = same(one.objects[i], two.objects[i]);
+    }
+    for (std::size_t i = 0; equal && i < one.diags.items().size(); ++i) {
+        const auto& a = one.diags.items()[i];
+        const auto& b = two.diags.items()[i];
+        equal = a.pos == b.pos && a.message == b.message && a.severity == b.severity;
+    }
+    return equal;
 }
 
 }  // namespace
@@ -60,20 +76,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)kg::model::format_diagnostic(cluster.files, d);
     }
 
-    Parsed one, two;
+    Parsed one, two, libfyaml_only;
     parse(text, false, one);
     parse(text, true, two);
-    bool equal = one.objects.size() == two.objects.size() && one.diags.items().size() == two.diags.items().size();
-    for (std::size_t i = 0; equal && i < one.objects.size(); ++i) {
-        equal = same(one.objects[i], two.objects[i]);
-    }
-    for (std::size_t i = 0; equal && i < one.diags.items().size(); ++i) {
-        const auto& a = one.diags.items()[i];
-        const auto& b = two.diags.items()[i];
-        equal = a.pos == b.pos && a.message == b.message && a.severity == b.severity;
-    }
-    if (!equal) {
+    parse(text, false, libfyaml_only, false);
+    if (!same_output(one, two)) {
         std::abort();  // the two-thread List path differs from the one-pass parse
+    }
+    if (!same_output(one, libfyaml_only)) {
+        std::abort();  // the fast reader differs from libfyaml
     }
     return 0;
 }

@@ -43,7 +43,25 @@ DomainIndex::DomainIndex(const RuleContext& cx) : m_cx(cx) {
     m_namespaces.reserve(names.size());
     for (const std::string& ns : names) {
         m_namespaces.push_back({ns, namespace_labels(cx.cluster, ns), namespace_domain(cx, ns)});
+        std::size_t i = m_namespaces.size() - 1;
+        m_all.push_back(i);
+        for (const auto& label : m_namespaces.back().labels) {
+            m_by_label[label].push_back(i);
+        }
     }
+}
+
+const std::vector<std::size_t>& DomainIndex::candidates(const model::ClusterQueue& cq) const {
+    static const std::vector<std::size_t> k_none;
+    if (!cq.namespace_selector) {
+        return k_none;  // cq_selects is false for every namespace
+    }
+    if (cq.namespace_selector->match_labels.empty()) {
+        return m_all;
+    }
+    // Every matchLabels pair must be on a selected namespace, so the first one narrows.
+    auto it = m_by_label.find(cq.namespace_selector->match_labels.front());
+    return it == m_by_label.end() ? k_none : it->second;
 }
 
 std::set<std::string> DomainIndex::cq_domains(const model::ClusterQueue& cq) const {
@@ -51,7 +69,8 @@ std::set<std::string> DomainIndex::cq_domains(const model::ClusterQueue& cq) con
         return {d};
     }
     std::set<std::string> out;
-    for (const Ns& ns : m_namespaces) {
+    for (std::size_t i : candidates(cq)) {
+        const Ns& ns = m_namespaces[i];
         if (!ns.domain.empty() && cq_selects(cq, ns.labels)) {
             out.insert(ns.domain);
         }

@@ -5,8 +5,10 @@
 
 #include "lint/rules/helpers.h"
 
+#include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kg::lint::rules {
@@ -29,12 +31,19 @@ public:
 
     explicit DomainIndex(const RuleContext& cx);
     const std::vector<Ns>& namespaces() const { return m_namespaces; }
+    /// Indices (ascending) into namespaces() that `cq`'s namespaceSelector may select: when
+    /// it has a matchLabels entry, only the namespaces carrying that label pair; else all.
+    /// Matching every selector against every namespace grew as ClusterQueues times
+    /// namespaces (a sixth of linting 100,000 objects); callers still ask cq_selects.
+    const std::vector<std::size_t>& candidates(const model::ClusterQueue& cq) const;
     /// Explicit domain, else the domains of the known namespaces its selector selects.
     std::set<std::string> cq_domains(const model::ClusterQueue& cq) const;
 
 private:
     const RuleContext& m_cx;
     std::vector<Ns> m_namespaces;
+    std::vector<std::size_t> m_all;  ///< 0 .. namespaces - 1
+    std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> m_by_label;
 };
 
 }  // namespace kg::lint::rules

@@ -22,7 +22,8 @@ void check_kq3004(const RuleContext& cx, FindingSink& out) {
         std::string own = declared_cq_domain(cx, *cq.meta.name);
         std::map<std::string, std::string> foreign;  // namespace -> domain
         std::string first_domain;
-        for (const DomainIndex::Ns& n : index.namespaces()) {
+        for (std::size_t i : index.candidates(cq)) {
+            const DomainIndex::Ns& n = index.namespaces()[i];
             if (n.domain.empty() || !cq_selects(cq, n.labels)) {
                 continue;
             }
