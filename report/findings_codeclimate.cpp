@@ -51,12 +51,8 @@ void render_findings_codeclimate(std::ostream& os, const model::SourceFiles& fil
         ordered_json issue;
         issue["type"] = "issue";
         issue["check_name"] = f.rule;
-        std::string description = "[" + f.rule + " " + f.name + "] " + finding_message(f, cluster_in_description);
-        if (!f.actor.empty() || !f.time.empty()) {  // history findings: who and when, as in text
-            description += " (" + (f.actor.empty() ? "" : "by " + f.actor) +
-                           (f.actor.empty() || f.time.empty() ? "" : " ") + (f.time.empty() ? "" : "at " + f.time) + ")";
-        }
-        issue["description"] = std::move(description);
+        issue["description"] =
+            "[" + f.rule + " " + f.name + "] " + finding_message(f, cluster_in_description) + actor_time_text(f);
         issue["categories"] = ordered_json::array({security ? "Security" : "Bug Risk"});
         issue["severity"] = quality_severity(f.severity, security);
         if (!f.cluster.empty()) {  // not in the Code Climate spec; GitLab ignores fields it does not know

@@ -16,10 +16,8 @@ namespace {
 /// `file:line: severity: [ID name] message (by actor at time)`, then the hint.
 std::string history_text(const model::SourceFiles& files, const model::Finding& f) {
     std::string s = (f.pos.file_id ? files.name(f.pos.file_id) + ":" + line_col_text(f.pos) + ": " : std::string()) +
-                    model::severity_name(f.severity) + ": [" + f.rule + " " + f.name + "] " + f.message;
-    if (!f.actor.empty() || !f.time.empty())
-        s += " (" + (f.actor.empty() ? "" : "by " + f.actor) + (f.actor.empty() || f.time.empty() ? "" : " ") +
-             (f.time.empty() ? "" : "at " + f.time) + ")";
+                    model::severity_name(f.severity) + ": [" + f.rule + " " + f.name + "] " + f.message +
+                    actor_time_text(f);
     if (!f.hint.empty()) s += "\n" + f.hint;
     return s;
 }

@@ -38,6 +38,11 @@ struct FindingsSummary {
 /// the message. Unescaped: each format escapes it with its own function.
 std::string finding_message(const model::Finding& f, bool with_cluster);
 
+/// History findings' who and when, " (by ACTOR at TIME)" with either part left out when unknown,
+/// "" when both are: the suffix of the Code Quality description and of audit check's JUnit text.
+/// Unescaped (the text renderer escapes each part itself).
+std::string actor_time_text(const model::Finding& f);
+
 /// `file:line:col: severity: [KQ1234] message` per finding, then one summary line.
 /// "line:col", or "line" when the finding has no column (history findings point at a whole
 /// audit-log line).

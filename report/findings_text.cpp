@@ -8,6 +8,12 @@ std::string line_col_text(const model::SourcePos& pos) {
     return std::to_string(pos.line) + (pos.col ? ":" + std::to_string(pos.col) : std::string());
 }
 
+std::string actor_time_text(const model::Finding& f) {
+    if (f.actor.empty() && f.time.empty()) return "";
+    return " (" + (f.actor.empty() ? "" : "by " + f.actor) + (f.actor.empty() || f.time.empty() ? "" : " ") +
+           (f.time.empty() ? "" : "at " + f.time) + ")";
+}
+
 std::string finding_message(const model::Finding& f, bool with_cluster) {
     return with_cluster && !f.cluster.empty() ? "cluster " + f.cluster + ": " + f.message : f.message;
 }
