@@ -247,9 +247,9 @@ ChargebackResult Engine::run() {
         fr_key.assign(f);
         fr_key += '\0';
         fr_key += r;
-        if (auto it = m_fr_ids.find(std::string_view(fr_key)); it != m_fr_ids.end()) return it->second;
+        const std::size_t known = m_frs.size();
         const int id = intern(m_fr_ids, m_frs, fr_key);
-        m_fr_pairs.emplace_back(f, r);
+        if (m_frs.size() != known) m_fr_pairs.emplace_back(f, r);  // m_fr_pairs[id] is (f, r)
         return id;
     };
     const std::string unqueued(k_unqueued_row), idle(k_idle_row);
