@@ -3,9 +3,11 @@
 // per (ClusterQueue, workload set); each sleeps creationIntervalMs and then creates the next
 // Workload, and the next sleep starts only when that Create has returned. Every goroutine
 // creates through the one client of runner/main.go runGenerator (client.New(cfg)), whose
-// Workload requests share one client-go token bucket: envtest's rest.Config, QPS 1000 and
-// Burst 2000 (controller-runtime pkg/envtest/server.go; the in-cluster targets pass the same
-// as --qps/--burst, hack/make/test.mk). When the goroutines together ask for more than that,
+// Workload requests share one client-go token bucket (controller-runtime keeps a REST client,
+// and so a bucket, per kind: pkg/client/apiutil/apimachinery.go RESTClientForGVK), at
+// envtest's rest.Config, QPS 1000 and Burst 2000 (controller-runtime pkg/envtest/server.go;
+// the in-cluster targets pass the same as --qps/--burst, hack/make/test.mk). That bucket is
+// not the runner's other one (its manager's, which finishes workloads: api_throughput.h). When the goroutines together ask for more than that,
 // as the large-scale config's 3,000 do (about 21,000 creates a second), each Create waits its
 // turn and the schedule drifts: the 50,000 Workloads take some 50 s to create instead of the
 // 3.3 s that (k+1) x creationIntervalMs gives. The recorder measures time to admission from
