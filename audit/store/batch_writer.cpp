@@ -67,9 +67,11 @@ BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     m_s->job_label_lookup = Stmt(db,
         "SELECT new_value, ts_us FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 AND cluster = ?4 "
         "AND (code IS NULL OR code < 300) ORDER BY ts_us DESC, id DESC LIMIT 1");
+    // A Job with no creation time counts as the oldest, on both backends: SQLite sorts NULL
+    // lowest and PostgreSQL highest, so the NULLS clause is what makes them agree.
     m_s->job_lookup = Stmt(db,
         "SELECT queue_name, priority_class, created_ts_us FROM jobs WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 "
-        "ORDER BY created_ts_us DESC, id DESC LIMIT 1");
+        "ORDER BY created_ts_us DESC NULLS LAST, id DESC LIMIT 1");
     m_s->activation_lookup = Stmt(db,
         "SELECT step, ts_us FROM workload_events WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 AND step IN ('deactivated', "
         "'reactivated') ORDER BY ts_us DESC, id DESC LIMIT 1");
