@@ -69,13 +69,17 @@ int main(int argc, char** argv) {
         }
         return ivs;
     };
-    auto run = [&](const std::vector<QuotaInterval>& ivs, ChargebackGroup g, std::size_t& rows) {
+    auto input_of = [&](const std::vector<QuotaInterval>& ivs, ChargebackGroup g) {
         ChargebackInput in;
         in.from = from;
         in.to = to;
         in.group = g;
         in.intervals = &ivs;
         in.versions = &versions;
+        return in;
+    };
+    auto run = [&](const std::vector<QuotaInterval>& ivs, ChargebackGroup g, std::size_t& rows) {
+        const ChargebackInput in = input_of(ivs, g);
         const auto t0 = std::chrono::steady_clock::now();
         auto r = compute_chargeback(in);
         const auto t1 = std::chrono::steady_clock::now();
@@ -103,15 +107,7 @@ int main(int argc, char** argv) {
             std::vector<std::vector<QuotaInterval>> ivs;
             for (std::size_t c = c0; c < std::min(clusters, c0 + at_once); ++c) ivs.push_back(intervals(7 + c));
             std::vector<ChargebackInput> inputs;
-            for (const auto& one : ivs) {
-                ChargebackInput in;
-                in.from = from;
-                in.to = to;
-                in.group = g;
-                in.intervals = &one;
-                in.versions = &versions;
-                inputs.push_back(in);
-            }
+            for (const auto& one : ivs) inputs.push_back(input_of(one, g));
             const auto t0 = std::chrono::steady_clock::now();
             const std::clock_t c_0 = std::clock();
             const auto results = compute_chargeback_each(inputs);
