@@ -186,8 +186,9 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
             return st;
         }
     }
-    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at, "
-                    "cluster) VALUES (?, ?, ?, ?, ?, ?, 'partial', ?, ?) RETURNING id");
+    // Partial until a source_seals row says otherwise (schema 6: inserted, never updated).
+    Stmt ins(*m_db, "INSERT INTO source_rows(path, format, compression, head_sha256, mtime, as_of, ingested_at, "
+                    "cluster) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     ins.bind(1, id.path).bind(2, id.format).bind(3, id.compression).bind(4, id.head_sha256);
     ins.bind_nonempty(5, id.mtime);
     ins.bind_nonempty(6, id.as_of);

@@ -141,7 +141,7 @@ TEST_CASE("a schema 3 store migrates to clusters: old rows are 'default' and its
         CHECK_FALSE(st.verify().intact);
     }
     SECTION("moving an old batch to another cluster is caught") {
-        st.db().exec("UPDATE batches SET cluster = 'prod' WHERE id = 1");
+        st.db().exec("UPDATE batch_rows SET cluster = 'prod' WHERE id = 1");
         CHECK_FALSE(st.verify().intact);
     }
     SECTION("editing the cluster of a v3 row changes its batch hash") {
@@ -183,9 +183,9 @@ TEST_CASE("two clusters ingested interleaved each form an intact chain; the head
         Stmt p(st.db(), "SELECT hash FROM batches WHERE id = ?");
         p.bind(1, prev_eu);
         const std::string prev = p.step() ? p.text(0) : std::string();
-        st.db().exec("UPDATE batches SET prev_hash = '" + prev + "' WHERE id = " + std::to_string(id));
+        st.db().exec("UPDATE batch_closes SET prev_hash = '" + prev + "' WHERE batch_id = " + std::to_string(id));
         const store::BatchDigest d = store::batch_digest(st.db(), id, prev);
-        st.db().exec("UPDATE batches SET hash = '" + d.hash + "' WHERE id = " + std::to_string(id));
+        st.db().exec("UPDATE batch_closes SET hash = '" + d.hash + "' WHERE batch_id = " + std::to_string(id));
         prev_eu = id;
     }
     const ChainVerification after = st.verify();

@@ -200,7 +200,7 @@ TEST_CASE("verify finds rows, batches and schema changed behind a PostgreSQL sto
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 ") && Catch::Contains("rows were added or deleted"));
     }
     SECTION("an edited source hash") {
-        st.db().exec("UPDATE sources SET sha256 = 'def'");
+        st.db().exec("UPDATE source_seals SET sha256 = 'def'");
         const auto v = st.verify();
         REQUIRE_FALSE(v.intact);
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 "));
@@ -262,7 +262,7 @@ TEST_CASE("a read-only PostgreSQL session cannot write", "[.postgres]") {
     PgDatabase pg;
     { EvidenceStore st(pg.url, EvidenceStore::Access::read_write); }
     EvidenceStore ro(pg.url, EvidenceStore::Access::read_only);
-    CHECK_THROWS_WITH(ro.db().exec("DELETE FROM sources"), Catch::Contains("read-only transaction"));
+    CHECK_THROWS_WITH(ro.db().exec("DELETE FROM source_rows"), Catch::Contains("read-only transaction"));
     CHECK(ro.verify().intact);  // verify builds its reference schema in a rolled-back temporary one
 }
 
