@@ -26,7 +26,43 @@ void feed_row(Sha256& h, const Stmt& s, bool with_cluster = true) {
     }
 }
 
+/// The hash of a batch of chain version 2 or later over its header, the source record it
+/// seals (if any) and `rows_digest`.
+std::string header_hash(Db& db, std::int64_t batch_id, const std::string& prev_hash, bool with_cluster,
+                        const std::string& rows_digest) {
+    // v2: every column of the header (prev_hash is fed first, hash is the result) and of the
+    // sealed source record, so no field of either can be edited unseen. v3: the same with
+    // the cluster columns; its prev_hash is the previous batch of the same cluster.
+    Sha256 h;
+    h.field(std::string_view(with_cluster ? "kueuegov-batch-v3" : "kueuegov-batch-v2"));
+    h.field(prev_hash);
+    Stmt b(db, std::string("SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, "
+                           "committed_at, events, kept, bad, skipped, chain_version") +
+                   (with_cluster ? ", cluster" : "") + " FROM batches WHERE id = ?");
+    b.bind(1, batch_id);
+    bool seals = false;
+    std::int64_t source_id = 0;
+    if (b.step()) {
+        feed_row(h, b);
+        seals = b.int64(7) != 0;
+        source_id = b.int64(1);
+    }
+    if (seals) {
+        Stmt src(db, "SELECT * FROM sources WHERE id = ?");
+        src.bind(1, source_id);
+        if (src.step()) feed_row(h, src, with_cluster);
+    }
+    h.field(rows_digest);
+    return h.hex();
+}
+
 }  // namespace
+
+std::string batch_hash_with_rows(Db& db, std::int64_t batch_id, const std::string& prev_hash,
+                                 const std::string& rows_digest) {
+    static_assert(k_chain_version >= 3, "the writer's rows digest includes the cluster column");
+    return header_hash(db, batch_id, prev_hash, true, rows_digest);
+}
 
 BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash) {
     BatchDigest out;
@@ -48,33 +84,11 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
     }
     const std::string rows_digest = rows.hex();
 
-    Sha256 h;
     if (version >= 2) {
-        // v2: every column of the header (prev_hash is fed first, hash is the result) and of the
-        // sealed source record, so no field of either can be edited unseen. v3: the same with
-        // the cluster columns; its prev_hash is the previous batch of the same cluster.
-        h.field(std::string_view(with_cluster ? "kueuegov-batch-v3" : "kueuegov-batch-v2"));
-        h.field(prev_hash);
-        Stmt b(db, std::string("SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, "
-                               "committed_at, events, kept, bad, skipped, chain_version") +
-                       (with_cluster ? ", cluster" : "") + " FROM batches WHERE id = ?");
-        b.bind(1, batch_id);
-        bool seals = false;
-        std::int64_t source_id = 0;
-        if (b.step()) {
-            feed_row(h, b);
-            seals = b.int64(7) != 0;
-            source_id = b.int64(1);
-        }
-        if (seals) {
-            Stmt src(db, "SELECT * FROM sources WHERE id = ?");
-            src.bind(1, source_id);
-            if (src.step()) feed_row(h, src, with_cluster);
-        }
-        h.field(rows_digest);
-        out.hash = h.hex();
+        out.hash = header_hash(db, batch_id, prev_hash, with_cluster, rows_digest);
         return out;
     }
+    Sha256 h;
     h.field(std::string_view("kueuegov-batch-v1"));  // explicit columns: no cluster
     h.field(prev_hash);
     Stmt b(db, "SELECT id, source_id, seq, first_line, last_line, end_offset, rows, seals_source, committed_at "

@@ -6,8 +6,10 @@
 // adds the cluster columns and chains per cluster (prev_hash = the same cluster's last batch).
 // where the rows digest covers every column of every row the batch inserted, table by table in
 // a fixed order and by id within a table, each value length-prefixed with its SQLite type.
-// The writer and `audit verify` call the same function on the stored rows, so any edit,
-// insertion or deletion of a row, a batch or a sealed source record changes a hash.
+// `audit verify` recomputes it from the stored rows, so any edit, insertion or deletion of a
+// row, a batch or a sealed source record changes a hash. The SQLite writer hashes the rows from
+// the values it bound (batch_hash_with_rows), the same bytes the stored rows give back; where
+// it cannot be sure of that (PostgreSQL, a value SQLite could convert) it reads them back.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,12 @@ constexpr int k_chain_version = 3;
 
 /// Recomputes the hash of batch `batch_id` from the stored rows and the given previous hash.
 BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash);
+
+/// The same hash for a batch of the current chain version whose rows digest the writer
+/// computed from the values it inserted (RowBuffer::Flushed::rows_digest): only the header
+/// and the source record are read back. `audit verify` recomputes it from the stored rows.
+std::string batch_hash_with_rows(Db& db, std::int64_t batch_id, const std::string& prev_hash,
+                                 const std::string& rows_digest);
 
 /// sha256 over the store's schema: every sqlite_master entry (tables, views, indexes, triggers,
 /// with their SQL), the schema_migrations rows and the application id. Part of a signed head.

@@ -7,6 +7,7 @@
 #include "model/result.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace kg::audit::store {
 
@@ -93,6 +94,10 @@ PendingRow& PendingRow::bind(int i, std::int64_t value) {
     return *this;
 }
 
+void PendingRow::reset() {
+    for (Value& v : m_values) v.kind = Value::Kind::null;  // texts keep their capacity
+}
+
 PendingRow& PendingRow::bind_null(int i) {
     slot(i).kind = Value::Kind::null;
     return *this;
@@ -128,8 +133,15 @@ PendingRow* RowBuffer::add(Table t, const std::string& nkey) {
         ++m_known_hits;
         return &m_scratch[static_cast<std::size_t>(ti)];
     }
-    m_rows[ti].push_back(Pending{nkey, PendingRow(spec(t).params)});
-    return &m_rows[ti].back().row;
+    auto& rows = m_rows[ti];
+    std::size_t& used = m_used[static_cast<std::size_t>(ti)];
+    if (used == rows.size()) {
+        rows.push_back(Pending{nkey, PendingRow(spec(t).params)});
+    } else {  // a slot of an earlier batch: its strings keep their capacity
+        rows[used].nkey.assign(nkey);
+        rows[used].row.reset();
+    }
+    return &rows[used++].row;
 }
 
 void RowBuffer::committed() {
@@ -139,7 +151,7 @@ void RowBuffer::committed() {
 }
 
 void RowBuffer::clear() {
-    for (auto& v : m_rows) v.clear();
+    m_used.fill(0);  // the rows stay allocated for the next batch
     for (auto& k : m_keys) k.clear();
     m_known_hits = 0;
     m_size = 0;
@@ -147,7 +159,7 @@ void RowBuffer::clear() {
 
 std::unordered_set<std::string> RowBuffer::stored_keys(Db& db, Table t, const std::string& cluster) {
     std::unordered_set<std::string> out;
-    const auto& rows = m_rows[static_cast<int>(t)];
+    const std::span<const Pending> rows = in_use(static_cast<int>(t));
     if (rows.empty()) return out;
     auto it = m_statements.find({static_cast<int>(t), 0});
     if (it == m_statements.end()) {
@@ -216,12 +228,77 @@ std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*
     return changed;
 }
 
+bool RowBuffer::digestible(Db& db) {
+    if (!m_affinity_read) {
+        m_affinity_read = true;
+        if (db.dialect() != Dialect::sqlite) return false;
+        for (int ti = 0; ti < k_table_count; ++ti) {
+            // The columns as `SELECT *` returns them: id, then this spec's list in order.
+            std::string want = std::string("id, ") + spec(static_cast<Table>(ti)).columns;
+            std::string have, affinity;
+            Stmt info(db, std::string("SELECT name, upper(type) FROM pragma_table_info('") + spec(static_cast<Table>(ti)).name +
+                              "') ORDER BY cid");
+            while (info.step()) {
+                have += (have.empty() ? "" : ", ") + info.text(0);
+                const std::string type = info.text(1);
+                // SQLite's affinity rules (datatype3.html 3.1), the two this schema uses.
+                affinity += type.find("INT") != std::string::npos ? 'i'
+                            : (type.find("TEXT") != std::string::npos || type.find("CHAR") != std::string::npos ||
+                               type.find("CLOB") != std::string::npos)
+                                ? 't'
+                                : '?';
+            }
+            if (have != want || affinity.find('?') != std::string::npos) {
+                for (auto& a : m_affinity) a.clear();
+                return false;
+            }
+            m_affinity[static_cast<std::size_t>(ti)] = affinity;
+        }
+    }
+    return !m_affinity[0].empty();
+}
+
+void RowBuffer::feed(Sha256& h, Table t, const Pending& p, std::int64_t id, std::int64_t batch_id, bool& ok) const {
+    // As chain.cpp's feed_row reads the stored row back: per column its SQLite type, then its
+    // text. An integer bound to an INTEGER column is stored as that integer (text: its decimal
+    // digits, as sqlite3_column_text gives them); to a TEXT column, as those digits. A text
+    // bound to a TEXT column is stored as is; to an INTEGER column SQLite may convert it, so
+    // then the digest is not computed here at all (ok = false).
+    const std::string& affinity = m_affinity[static_cast<std::size_t>(t)];
+    auto integer = [&](std::size_t col, std::int64_t v) {
+        h.field(static_cast<std::int64_t>(affinity[col] == 'i' ? col_integer : col_text));
+        char buf[24];
+        const auto r = std::to_chars(buf, buf + sizeof buf, v);
+        h.field(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
+    };
+    integer(0, id);
+    integer(1, batch_id);
+    const auto& values = p.row.values();
+    for (std::size_t k = 1; k < values.size(); ++k) {  // values[0] is batch_id's slot
+        const Value& v = values[k];
+        const std::size_t col = k + 1;
+        if (v.kind == Value::Kind::null) {
+            h.field(static_cast<std::int64_t>(col_null));
+        } else if (v.kind == Value::Kind::integer) {
+            integer(col, v.integer);
+        } else if (affinity[col] == 't') {
+            h.field(static_cast<std::int64_t>(col_text));
+            h.field(std::string_view(v.text));
+        } else {
+            ok = false;
+        }
+    }
+}
+
 RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::string& cluster) {
     Flushed out;
     out.already_stored = m_known_hits;
+    bool digest_ok = digestible(db);
+    Sha256 digest;
     for (int ti = 0; ti < k_table_count; ++ti) {
         const Table t = static_cast<Table>(ti);
-        const auto& rows = m_rows[ti];
+        if (digest_ok) digest.field(std::string_view(spec(t).name));  // chain.cpp: every table, in this order
+        const std::span<const Pending> rows = in_use(ti);
         if (rows.empty()) continue;
         const std::unordered_set<std::string> stored = stored_keys(db, t, cluster);
         std::vector<const Pending*> fresh;
@@ -244,7 +321,11 @@ RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::st
                                std::to_string(n) +
                                " inserted (another writer stored rows of this cluster at the same time)");
         out.inserted += n;
+        if (digest_ok)
+            for (std::size_t i = 0; i < fresh.size() && digest_ok; ++i)
+                feed(digest, t, *fresh[i], first_id + static_cast<std::int64_t>(i), batch_id, digest_ok);
     }
+    if (digest_ok) out.rows_digest = digest.hex();
     // Every key of this flush is stored once the transaction commits: new, found or known.
     std::swap(m_flushed, m_keys);
     clear();

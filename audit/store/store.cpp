@@ -140,6 +140,12 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
         m_db->exec("PRAGMA temp_store = MEMORY");
         m_db->exec("PRAGMA cache_size = -65536");
         m_db->exec("PRAGMA foreign_keys = ON");
+        // Checkpoint every 64 MB of log, not every 4 MB (the default 1,000 pages): each batch
+        // rewrites most index leaf pages, so the default copied the same pages back into the
+        // store about three times per batch (on a 300 MB log 101 fdatasync, 42k pread and 132k
+        // pwrite calls; 14, 12k and 102k now, issue 18). Closing the last connection still
+        // checkpoints all of it.
+        m_db->exec("PRAGMA wal_autocheckpoint = 16384");
         migrate(*m_db);
     } else {
         require_current(*m_db);
