@@ -236,6 +236,15 @@ class GenAuditLogTest(unittest.TestCase):
         days = {e["stageTimestamp"][:10] for e in jobs}
         self.assertGreaterEqual(len(days), 2)
         self.assertTrue(any(e["objectRef"]["name"].endswith("-d1") for e in jobs))
+        # 0.5 is beyond what this trace's own Job, pod and Event lines allow: said, not hidden.
+        share = sum(1 for line in out.splitlines() if b'"apiGroup":"kueue.x-k8s.io"' in line) / len(out.splitlines())
+        self.assertLess(share, 0.49)
+        self.assertIn(b"warning: --kueue-fraction 0.5 asked, %.1f%% reached" % (100.0 * share), r.stderr)
+
+    def test_a_reachable_share_gives_no_warning(self):
+        r = run([SCRIPT, self.events, "--seed", "5", "--kueue-fraction", "0.2"])
+        self.assertEqual(r.returncode, 0, r.stderr.decode())
+        self.assertNotIn(b"warning", r.stderr)
 
     def test_metadata_only_drops_kueue_bodies_and_nothing_else(self):
         r = run([SCRIPT, self.events, "--seed", "11", "--metadata-only"])
