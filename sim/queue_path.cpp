@@ -5,6 +5,7 @@
 #include "model/pod_requests.h"
 #include "sim/cluster_queue_status.h"
 #include "sim/hierarchy.h"
+#include "sim/namespace_selection.h"
 
 namespace kg::sim {
 
@@ -50,10 +51,7 @@ std::optional<PathCheck> namespace_problem(const model::Cluster& cluster, const 
         return failed(PathStep::namespace_exists, "namespace " + ns + " exists",
                       "workload namespace \"" + ns + "\" does not exist: namespaces \"" + ns + "\" not found",
                       "Misconfigured");
-    model::Labels labels;
-    if (obj) labels = obj->meta.labels;
-    labels.emplace("kubernetes.io/metadata.name", ns);
-    if (!cq.namespace_selector || !cq.namespace_selector->matches(labels))
+    if (!cq_selects(cq, with_name_label(obj ? obj->meta.labels : model::Labels{}, ns)))
         return failed(PathStep::namespace_selected, "namespace " + ns + " selected by ClusterQueue " + *cq.meta.name,
                       "workload namespace doesn't match ClusterQueue selector", "Misconfigured");
     return std::nullopt;

@@ -2,6 +2,10 @@
 // apply it (pkg/controller/jobframework/defaults.go).
 #include "sim/unlabelled_jobs.h"
 
+#include "sim/namespace_selection.h"
+
+#include <utility>
+
 namespace kg::sim {
 
 bool managed_jobs_namespace(const model::Cluster& c, const model::KueueConfig& cfg, const std::string& ns) {
@@ -10,7 +14,7 @@ bool managed_jobs_namespace(const model::Cluster& c, const model::KueueConfig& c
 }
 
 bool managed_jobs_namespace(const model::KueueConfig& cfg, const std::string& ns, model::Labels ns_labels) {
-    ns_labels.emplace("kubernetes.io/metadata.name", ns);  // set by the API server on every namespace
+    ns_labels = with_name_label(std::move(ns_labels), ns);  // set by the API server on every namespace
     if (cfg.managed_jobs_namespace_selector) {
         return cfg.managed_jobs_namespace_selector->matches(ns_labels);
     }

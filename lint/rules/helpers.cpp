@@ -120,19 +120,6 @@ bool looks_like_placeholder(std::string_view s) {
 
 SourcePos or_doc(SourcePos p, const model::ObjectMeta& m) { return p.known() ? p : m.doc_pos; }
 
-model::Labels namespace_labels(const model::Cluster& c, const std::string& ns) {
-    if (const model::Namespace* n = c.find_namespace(ns)) {
-        model::Labels l = n->meta.labels;
-        l.emplace("kubernetes.io/metadata.name", ns);
-        return l;
-    }
-    return model::Labels{{"kubernetes.io/metadata.name", ns}};
-}
-
-bool cq_selects(const model::ClusterQueue& cq, const model::Labels& ns_labels) {
-    return cq.namespace_selector && cq.namespace_selector->matches(ns_labels);
-}
-
 bool selects_only_by_name(const model::LabelSelector& s) {
     for (const auto& [k, v] : s.match_labels) {
         if (k != "kubernetes.io/metadata.name") {

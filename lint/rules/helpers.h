@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sim/hierarchy.h"
+#include "sim/namespace_selection.h"
 
 #include "lint/rule.h"
 #include "lint/rules/rules.h"
@@ -38,12 +39,10 @@ SourcePos or_doc(SourcePos p, const model::ObjectMeta& m);
 /// The cohort forest, from the simulator's one implementation (R1.3.2, R1.3.3).
 using CohortForest = sim::CohortHierarchy;
 
-/// The namespace labels used for selector matching: the Namespace object's labels when
-/// loaded, else just kubernetes.io/metadata.name (what the API server always sets).
-model::Labels namespace_labels(const model::Cluster& c, const std::string& ns);
-
-/// True when the ClusterQueue's namespaceSelector selects `ns` (nil selects nothing).
-bool cq_selects(const model::ClusterQueue& cq, const model::Labels& ns_labels);
+/// Namespace selection (R3.3), from the simulator's one implementation: the labels a
+/// namespace is matched with, and whether a ClusterQueue's namespaceSelector selects them.
+using sim::cq_selects;
+using sim::namespace_labels;
 
 /// True when every key the selector reads is kubernetes.io/metadata.name (decidable without
 /// the Namespace object).
