@@ -125,7 +125,8 @@ std::string_view raw_key(const char* p) {
 class ItemBuilder {
 public:
     ItemBuilder(std::string_view text, PositionCursor& cursor, std::size_t depth_bias, const LoadOptions& opt)
-        : m_text(text), m_cursor(cursor), m_depth_bias(depth_bias), m_opt(opt) {}
+        : m_text(text), m_cursor(cursor), m_depth_bias(depth_bias), m_opt(opt),
+          m_unicode_escapes(text.find("\\u") != std::string_view::npos) {}
 
     /// One List item (depth 0) into `out`; false declines the batch.
     bool item(od::value v, Node& out) {
@@ -183,7 +184,8 @@ private:
             m_key.assign(key);
             // Merge keys and duplicates: the one-pass parse has rules and diagnostics for them.
             if (m_key == "<<" || keys.find(out.entries, m_key) != nullptr ||
-                out.entries.size() >= m_opt.max_mapping_keys || has_surrogate_escape(raw_key(key_raw))) {
+                out.entries.size() >= m_opt.max_mapping_keys ||
+                (m_unicode_escapes && has_surrogate_escape(raw_key(key_raw)))) {
                 return false;
             }
             // Built in place: moving a finished entry (a Node of strings and vectors) into
@@ -215,9 +217,8 @@ private:
     }
 
     bool string(od::value& v, Node& out) {
-        std::string_view raw = v.raw_json_token();
         std::string_view text;
-        if (has_surrogate_escape(raw) || v.get_string().get(text)) {
+        if ((m_unicode_escapes && has_surrogate_escape(v.raw_json_token())) || v.get_string().get(text)) {
             return false;
         }
         out.kind = Node::Kind::scalar;
@@ -247,6 +248,9 @@ private:
     const LoadOptions& m_opt;
     std::size_t m_nodes = 0;
     std::string m_key;  ///< the key being checked, reused from key to key
+    /// Whether the text holds a `\u` at all: most batches have none, and then no string
+    /// needs the surrogate check (one search per batch instead of one per string).
+    bool m_unicode_escapes;
 };
 
 }  // namespace
