@@ -19,7 +19,9 @@ namespace od = simdjson::ondemand;
 
 // Line and column of byte offsets into one text, asked for in increasing order (the
 // order of the document): the cursor only moves forward, so the whole text is
-// scanned once.
+// scanned once, and so is each line for its columns (an export with one item per
+// line has lines of a thousand characters and dozens of nodes on each; counting
+// every column from the line's start made that quadratic).
 class PositionCursor {
 public:
     PositionCursor(std::uint32_t file_id, std::string_view text, std::uint32_t first_line)
@@ -36,21 +38,21 @@ public:
                 break;
             }
             m_pos = static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) + 1;
-            m_line_start = m_pos;
+            m_col = 1;
             ++m_line;
         }
-        m_pos = offset;
         // libfyaml counts columns in characters, not bytes.
-        std::size_t col = 1 + utf8_length(m_text.substr(m_line_start, offset - m_line_start));
-        out = {m_file, m_line, static_cast<std::uint32_t>(col)};
+        m_col += utf8_length(m_text.substr(m_pos, offset - m_pos));
+        m_pos = offset;
+        out = {m_file, m_line, static_cast<std::uint32_t>(m_col)};
         return true;
     }
 
 private:
     std::uint32_t m_file;
     std::string_view m_text;
-    std::size_t m_pos = 0;         ///< last offset asked for
-    std::size_t m_line_start = 0;  ///< offset of the first byte of m_pos's line
+    std::size_t m_pos = 0;  ///< last offset asked for
+    std::size_t m_col = 1;  ///< 1-based column (in characters) of m_pos
     std::uint32_t m_line;
 };
 
@@ -123,7 +125,8 @@ std::string_view raw_key(const char* p) {
 class ItemBuilder {
 public:
     ItemBuilder(std::string_view text, PositionCursor& cursor, std::size_t depth_bias, const LoadOptions& opt)
-        : m_text(text), m_cursor(cursor), m_depth_bias(depth_bias), m_opt(opt) {}
+        : m_text(text), m_cursor(cursor), m_depth_bias(depth_bias), m_opt(opt),
+          m_unicode_escapes(text.find("\\u") != std::string_view::npos) {}
 
     /// One List item (depth 0) into `out`; false declines the batch.
     bool item(od::value v, Node& out) {
@@ -172,23 +175,27 @@ private:
             if (std::move(field_result).get(field)) {
                 return false;
             }
-            MapEntry entry;
             const char* key_raw = field.key().raw();  // just after the opening quote
+            SourcePos key_pos;
             std::string_view key;
-            if (!key_raw || !position(key_raw - 1, entry.key_pos) || !count_node() ||
-                field.unescaped_key().get(key)) {
+            if (!key_raw || !position(key_raw - 1, key_pos) || !count_node() || field.unescaped_key().get(key)) {
                 return false;
             }
-            entry.key.assign(key);
+            m_key.assign(key);
             // Merge keys and duplicates: the one-pass parse has rules and diagnostics for them.
-            if (entry.key == "<<" || keys.find(out.entries, entry.key) != nullptr ||
-                out.entries.size() >= m_opt.max_mapping_keys || has_surrogate_escape(raw_key(key_raw))) {
+            if (m_key == "<<" || keys.find(out.entries, m_key) != nullptr ||
+                out.entries.size() >= m_opt.max_mapping_keys ||
+                (m_unicode_escapes && has_surrogate_escape(raw_key(key_raw)))) {
                 return false;
             }
+            // Built in place: moving a finished entry (a Node of strings and vectors) into
+            // the mapping cost as much as building it.
+            MapEntry& entry = out.entries.emplace_back();
+            entry.key.assign(m_key);
+            entry.key_pos = key_pos;
             if (!build(field.value(), entry.value, depth + 1)) {
                 return false;
             }
-            out.entries.push_back(std::move(entry));
             keys.added(out.entries);
         }
         return true;
@@ -202,22 +209,16 @@ private:
         out.kind = Node::Kind::sequence;
         for (auto element_result : arr) {
             od::value element;
-            if (std::move(element_result).get(element)) {
+            if (std::move(element_result).get(element) || !build(element, out.items.emplace_back(), depth + 1)) {
                 return false;
             }
-            Node child;
-            if (!build(element, child, depth + 1)) {
-                return false;
-            }
-            out.items.push_back(std::move(child));
         }
         return true;
     }
 
     bool string(od::value& v, Node& out) {
-        std::string_view raw = v.raw_json_token();
         std::string_view text;
-        if (has_surrogate_escape(raw) || v.get_string().get(text)) {
+        if ((m_unicode_escapes && has_surrogate_escape(v.raw_json_token())) || v.get_string().get(text)) {
             return false;
         }
         out.kind = Node::Kind::scalar;
@@ -246,6 +247,10 @@ private:
     std::size_t m_depth_bias;
     const LoadOptions& m_opt;
     std::size_t m_nodes = 0;
+    std::string m_key;  ///< the key being checked, reused from key to key
+    /// Whether the text holds a `\u` at all: most batches have none, and then no string
+    /// needs the surrogate check (one search per batch instead of one per string).
+    bool m_unicode_escapes;
 };
 
 }  // namespace
@@ -273,11 +278,9 @@ bool parse_json_items(std::uint32_t file_id, std::string_view wrapped, std::uint
             if (std::move(item_result).get(item)) {
                 return false;
             }
-            Node node;
-            if (!builder.item(item, node)) {
+            if (!builder.item(item, out.emplace_back())) {
                 return false;
             }
-            out.push_back(std::move(node));
         }
         // Nothing may follow the closing `]` (an item text holding `], [` would close the
         // array early): at the end, the document has no location left.

@@ -115,6 +115,30 @@ std::optional<ListLayout> find_yaml_layout(std::string_view text) {
     return out;
 }
 
+// The header line of a one-item-per-line export (`jq -c`, `json.dumps` per item):
+// `{"apiVersion": "v1", "kind": "List", "items": [`. No bracket or brace may stand
+// between the opening `{` and the `"items"` key, so that key is the root's (a string
+// cannot open a container); the wrapper check confirms it.
+bool is_compact_header(std::string_view l) {
+    constexpr std::string_view key = "\"items\": [";
+    if (l.size() < 1 + key.size() || l.front() != '{' || l.substr(l.size() - key.size()) != key) {
+        return false;
+    }
+    return l.substr(1, l.size() - 1 - key.size()).find_first_of("{}[]") == std::string_view::npos;
+}
+
+// A whole item on one line: `{...}` or `{...},` (the batches check the claim).
+bool is_one_line_item(std::string_view l, bool& more) {
+    if (l.size() < 2 || l.front() != '{') {
+        return false;
+    }
+    more = l.back() == ',';
+    if (more) {
+        l.remove_suffix(1);
+    }
+    return l.size() >= 2 && l.back() == '}';
+}
+
 std::optional<ListLayout> find_json_layout(std::string_view text) {
     ListLayout out;
     out.json = true;
@@ -122,10 +146,12 @@ std::optional<ListLayout> find_json_layout(std::string_view text) {
     std::size_t header_end = 0;
     std::size_t items_indent = 0;
     bool found = false;
+    bool compact = false;
     while (lines.next()) {
         std::string_view l = trim_right(lines.line());
         std::size_t ind = indent_of(l);
-        if (l.substr(ind) == "\"items\": [") {
+        if (l.substr(ind) == "\"items\": [" || (ind == 0 && is_compact_header(l))) {
+            compact = ind == 0 && l.front() == '{';
             items_indent = ind;
             header_end = lines.after();
             out.items_line = lines.number();
@@ -136,41 +162,63 @@ std::optional<ListLayout> find_json_layout(std::string_view text) {
     if (!found || !lines.next()) {
         return std::nullopt;
     }
-    const std::size_t item_indent = indent_of(lines.line());
-    if (item_indent <= items_indent) {
-        return std::nullopt;
-    }
-    auto is_at = [&](std::string_view l, std::size_t ind, std::string_view what) {
-        return l.size() == ind + what.size() && indent_of(l) == ind && l.substr(ind) == what;
-    };
     std::size_t trailer = 0;
-    // Invariant at the top of the loop: the current line must open an item.
-    for (;;) {
-        if (!is_at(lines.line(), item_indent, "{")) {
-            return std::nullopt;
-        }
-        out.items.push_back({lines.begin(), 0, lines.number()});
-        bool closed = false;
-        bool more = false;
-        while (lines.next()) {
-            std::string_view l = lines.line();
-            if (is_at(l, item_indent, "}") || is_at(l, item_indent, "},")) {
-                out.items.back().end = lines.begin() + item_indent + 1;
-                closed = true;
-                more = l.back() == ',';
+    if (compact) {
+        // Items one per line at column 0, then a line opening with the closing `]`.
+        for (;;) {
+            std::string_view l = trim_right(lines.line());
+            bool more = false;
+            if (!is_one_line_item(l, more)) {
+                return std::nullopt;
+            }
+            out.items.push_back({lines.begin(), lines.begin() + l.size() - (more ? 1 : 0), lines.number()});
+            if (!lines.next()) {
+                return std::nullopt;
+            }
+            if (!more) {
+                if (lines.line().empty() || lines.line().front() != ']') {
+                    return std::nullopt;
+                }
+                trailer = lines.begin();
                 break;
             }
         }
-        if (!closed || !lines.next()) {
+    } else {
+        const std::size_t item_indent = indent_of(lines.line());
+        if (item_indent <= items_indent) {
             return std::nullopt;
         }
-        if (!more) {
-            std::string_view l = trim_right(lines.line());
-            if (!is_at(l, items_indent, "]") && !is_at(l, items_indent, "],")) {
+        auto is_at = [&](std::string_view l, std::size_t ind, std::string_view what) {
+            return l.size() == ind + what.size() && indent_of(l) == ind && l.substr(ind) == what;
+        };
+        // Invariant at the top of the loop: the current line must open an item.
+        for (;;) {
+            if (!is_at(lines.line(), item_indent, "{")) {
                 return std::nullopt;
             }
-            trailer = lines.begin();
-            break;
+            out.items.push_back({lines.begin(), 0, lines.number()});
+            bool closed = false;
+            bool more = false;
+            while (lines.next()) {
+                std::string_view l = lines.line();
+                if (is_at(l, item_indent, "}") || is_at(l, item_indent, "},")) {
+                    out.items.back().end = lines.begin() + item_indent + 1;
+                    closed = true;
+                    more = l.back() == ',';
+                    break;
+                }
+            }
+            if (!closed || !lines.next()) {
+                return std::nullopt;
+            }
+            if (!more) {
+                std::string_view l = trim_right(lines.line());
+                if (!is_at(l, items_indent, "]") && !is_at(l, items_indent, "],")) {
+                    return std::nullopt;
+                }
+                trailer = lines.begin();
+                break;
+            }
         }
     }
     out.wrapper.reserve(header_end + (text.size() - trailer));

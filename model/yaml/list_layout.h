@@ -1,10 +1,14 @@
 // Finds the items of a `kubectl get -o yaml|json` List export by their text layout,
 // so batches of items can be parsed apart from each other. Only the layouts kubectl
-// prints are recognised; anything else gets no layout (and the one-pass parse).
+// (and `jq -c`) print are recognised; anything else gets no layout (and the one-pass
+// parse).
 //   YAML: a line `items:` at column 0, then items that each start with `- ` at
 //         column 0, then more root keys at column 0 (or the end of the text).
 //   JSON: a line `<I spaces>"items": [`, then items that each are a `<J spaces>{`
-//         line up to a `<J spaces>}` or `<J spaces>},` line, then `<I spaces>]`.
+//         line up to a `<J spaces>}` or `<J spaces>},` line, then `<I spaces>]`;
+//         or, one item per line (`jq -c`, a script's json.dumps per item), a header
+//         line `{..."items": [` with no bracket or brace before the key, then lines
+//         `{...}` / `{...},` at column 0, then a line opening with `]`.
 // The layout is a claim checked later: the wrapper must parse cleanly with the
 // `items` key on the expected line, and every batch must parse cleanly into
 // exactly as many items as it was cut into.

@@ -15,6 +15,7 @@
 #include "model/yaml/utf8.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -32,49 +33,58 @@ bool is_document_marker(std::string_view line) {
     return line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r';
 }
 
+// True when `p` (a line start with at least 3 bytes) opens with `---` or `...`.
+bool opens_marker(const char* p) {
+    return (p[0] == '-' || p[0] == '.') && p[1] == p[0] && p[2] == p[0];
+}
+
 // Finds the lines that start with `---` or `...` without visiting every line: an
 // export of 2.5 million lines holds one or two markers, and a search per line was a
-// sixth of loading it. Each needle's last answer is kept, so a text with many
-// markers of one kind is not searched to its end again for the other kind.
+// sixth of loading it. Sixteen bytes are tested at a time for a '\n' followed by '-'
+// or '.' (GCC's vector extensions: SSE2 on any x86-64); glibc's memmem, asked once
+// per needle, was a tenth of the instructions of loading a 59 MB JSON export.
 class MarkerLines {
 public:
     explicit MarkerLines(std::string_view text) : m_text(text) {}
 
     /// The first line start at or after `from` (itself a line start, or just after
     /// one) whose line begins with `---` or `...`; npos when there is none.
-    std::size_t next(std::size_t from) {
-        if (from == 0 && (m_text.substr(0, 3) == "---" || m_text.substr(0, 3) == "...")) {
+    std::size_t next(std::size_t from) const {
+        const std::size_t n = m_text.size();
+        const char* s = m_text.data();
+        if (from == 0 && n >= 3 && opens_marker(s)) {
             return 0;
         }
         // A later line start follows a '\n': look for the newline and the marker together.
-        std::size_t search = from == 0 ? 0 : from - 1;
-        std::size_t found = std::min(m_dash.find(m_text, "\n---", search), m_dot.find(m_text, "\n...", search));
-        return found == std::string_view::npos ? found : found + 1;
+        std::size_t i = from == 0 ? 0 : from - 1;
+        using V = char __attribute__((vector_size(16)));
+        const V nl = V{} + '\n', dash = V{} + '-', dot = V{} + '.';
+        for (; i + 17 <= n; i += 16) {
+            V a, b;
+            std::memcpy(&a, s + i, 16);
+            std::memcpy(&b, s + i + 1, 16);
+            V hit = (a == nl) & ((b == dash) | (b == dot));
+            std::uint64_t half[2];
+            std::memcpy(half, &hit, 16);
+            if ((half[0] | half[1]) == 0) {
+                continue;
+            }
+            for (std::size_t k = i; k < i + 16; ++k) {
+                if (s[k] == '\n' && k + 4 <= n && opens_marker(s + k + 1)) {
+                    return k + 1;
+                }
+            }
+        }
+        for (; i + 4 <= n; ++i) {
+            if (s[i] == '\n' && opens_marker(s + i + 1)) {
+                return i + 1;
+            }
+        }
+        return std::string_view::npos;
     }
 
 private:
-    struct Needle {
-        std::size_t searched_from = std::string_view::npos;  ///< npos: never searched
-        std::size_t at = std::string_view::npos;
-
-        std::size_t find(std::string_view text, std::string_view needle, std::size_t from) {
-            bool known = searched_from != std::string_view::npos && from >= searched_from &&
-                         (at == std::string_view::npos || at >= from);
-            if (!known) {
-                searched_from = from;
-                const void* hit = from < text.size() ? memmem(text.data() + from, text.size() - from, needle.data(),
-                                                              needle.size())
-                                                     : nullptr;
-                at = hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - text.data())
-                         : std::string_view::npos;
-            }
-            return at;
-        }
-    };
-
     std::string_view m_text;
-    Needle m_dash;
-    Needle m_dot;
 };
 
 // True when `region` holds no document content yet: only directives (`%YAML 1.2`),

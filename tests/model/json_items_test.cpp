@@ -94,6 +94,10 @@ TEST_CASE("simdjson builds the one-pass trees for plain JSON", "[model][loader][
 TEST_CASE("simdjson counts columns in characters, as libfyaml does", "[model][loader][json]") {
     CHECK(agrees({"            \"caf\xC3\xA9\": \"na\xC3\xAFve \xE2\x82\xAC\", \"after\": 1"}));
     CHECK(agrees({"            \"\xF0\x9F\x9A\x80\": {\"x\": \"\xE6\x97\xA5\xE6\x9C\xAC\", \"y\": [\"\xC3\xA9\", 2]}"}));
+    // Many nodes on one long line, characters of every width between them: the column
+    // count carries on from node to node.
+    CHECK(agrees({"            \"k\": \"\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9" "abcdefghij\", \"l\": [\"\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\", 3, "
+                  "\"\xF0\x9F\x9A\x80 long enough to span words\"], \"m\": {\"n\": 4, \"o\": \"\xC3\xA9\"}, \"p\": 5"}));
 }
 
 TEST_CASE("escapes unescape as libfyaml unescapes them", "[model][loader][json]") {

@@ -139,6 +139,28 @@ std::string json_list(int count) {
     return json_list(count, [](int i, bool last) { return workload_json(i, last); });
 }
 
+// One item per line, as `jq -c` or a script writing json.dumps per item prints a List.
+std::string workload_json_line(int i, const std::string& cpu = "\"8\"") {
+    std::string n = std::to_string(i);
+    return "{\"apiVersion\": \"kueue.x-k8s.io/v1beta2\", \"kind\": \"Workload\", \"metadata\": {\"name\": \"wl-" + n +
+           "\", \"namespace\": \"team-a\"}, \"spec\": {\"podSets\": [{\"count\": 1, \"name\": \"main\", \"template\": "
+           "{\"spec\": {\"containers\": [{\"name\": \"c\", \"resources\": {\"requests\": {\"cpu\": " + cpu +
+           "}}}]}}}], \"queueName\": \"lq\"}}";
+}
+
+template <class F>
+std::string json_lines_list(int count, F item) {
+    std::string s = "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n";
+    for (int i = 0; i < count; ++i) {
+        s += item(i) + (i + 1 == count ? "\n" : ",\n");
+    }
+    return s + "]}\n";
+}
+
+std::string json_lines_list(int count) {
+    return json_lines_list(count, [](int i) { return workload_json_line(i); });
+}
+
 // The two paths agree on everything, and (when `expect_parallel`) the text really
 // took the two-thread path to its end.
 void check_same(const std::string& text, bool expect_parallel, std::size_t batch_bytes = 1,
@@ -184,6 +206,19 @@ TEST_CASE("List layouts are found only where kubectl's shape is certain", "[mode
     CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nitems:\n  - a: 1\n  - a: 2\nkind: List\n"));
     CHECK_FALSE(yaml::find_list_layout("%YAML 1.2\nitems:\n- a: 1\n"));
     CHECK_FALSE(yaml::find_list_layout("{\"items\": [{\"a\": 1}, {\"a\": 2}], \"kind\": \"List\"}"));
+
+    auto c = yaml::find_list_layout(json_lines_list(3));
+    REQUIRE(c);
+    CHECK(c->json);
+    CHECK(c->items_line == 0);
+    REQUIRE(c->items.size() == 3);
+    CHECK(c->items[2].line == 3);
+    CHECK(json_lines_list(3).substr(c->items[0].end - 2, 3) == "}},");
+    CHECK(c->wrapper == "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n]}\n");
+    // An `items` key after a brace may belong to a nested mapping: no layout.
+    CHECK_FALSE(yaml::find_list_layout("{\"metadata\": {\"items\": [\n{\"a\": 1}\n]}}\n"));
+    // An item running over two lines is not the one-line layout.
+    CHECK_FALSE(yaml::find_list_layout("{\"kind\": \"List\", \"items\": [\n{\"a\": 1,\n\"b\": 2}\n]}\n"));
     CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n"));
 }
 
@@ -203,6 +238,13 @@ TEST_CASE("items cut into batches give the one-pass objects, positions and order
     SECTION("YAML, several items per batch") { check_same(yaml_list(40), true, 2000); }
     SECTION("JSON, one item per batch") { check_same(json_list(12), true); }
     SECTION("JSON, several items per batch") { check_same(json_list(40), true, 3000); }
+    SECTION("JSON one item per line, one item per batch") { check_same(json_lines_list(12), true); }
+    SECTION("JSON one item per line, several items per batch") { check_same(json_lines_list(40), true, 1500); }
+    SECTION("JSON one item per line, the items key not last on its line") {
+        std::string t = json_lines_list(6);
+        t.replace(t.find("\"items\": [\n"), 11, "\"items\": [ \n");  // trailing blank: still the layout
+        check_same(t, true);
+    }
     SECTION("comments and blank lines between items") {
         check_same(yaml_list(6, [](int i) { return workload_yaml(i) + "# after " + std::to_string(i) + "\n\n"; }),
                    true);
@@ -264,6 +306,29 @@ TEST_CASE("an error in a later batch is reported where the one-pass parse report
         REQUIRE(one.diags.size() == 1);
         check_same(t, false);
     }
+    SECTION("JSON one item per line, syntax error in item 5") {
+        std::string t = json_lines_list(9, [](int i) {
+            std::string s = workload_json_line(i);
+            return i == 5 ? s.replace(s.find("\"lq\""), 4, "]") : s;
+        });
+        Parsed one = parse(t, false);
+        REQUIRE(one.diags.size() == 1);
+        CHECK(one.diags[0].rfind("7:", 0) == 0);
+        check_same(t, false);
+    }
+    SECTION("JSON one item per line, an item that is two objects") {
+        std::string t = json_lines_list(6, [](int i) {
+            return i == 2 ? workload_json_line(i) + ", " + workload_json_line(100) : workload_json_line(i);
+        });
+        check_same(t, false);
+        CHECK(parse(t, true).objects.size() == 7);
+    }
+    SECTION("JSON one item per line, a List nested in an item") {
+        std::string t = json_lines_list(6, [](int i) {
+            return i == 3 ? std::string("{\"kind\": \"List\", \"items\": [{\"a\": 1}]}") : workload_json_line(i);
+        });
+        check_same(t, true);
+    }
     SECTION("nesting too deep in item 4 only") {
         std::string t = yaml_list(8, [](int i) {
             return workload_yaml(i) + (i == 4 ? "  deep: {a: {b: {c: {d: {e: {f: {g: {h: {i: {j: 1}}}}}}}}}}\n" : "");
@@ -279,6 +344,18 @@ TEST_CASE("an error in a later batch is reported where the one-pass parse report
         auto one = load_diags(t, false, &wl_one);
         REQUIRE(one.size() == 4);
         CHECK(one[0].rfind("export.yaml:82:22: ", 0) == 0);
+        for (int run = 0; run < 5; ++run) {
+            CHECK(load_diags(t, true, &wl_two) == one);
+            CHECK(wl_two == wl_one);
+        }
+    }
+    SECTION("decode errors in a one-item-per-line JSON export keep their file:line:col") {
+        std::string t = json_lines_list(30, [](int i) { return workload_json_line(i, i % 7 == 3 ? "\"lots\"" : "\"8\""); });
+        std::size_t wl_one = 0, wl_two = 0;
+        auto one = load_diags(t, false, &wl_one);
+        REQUIRE(one.size() == 4);
+        // Item 3 is on line 5; its cpu value's opening quote is at column 250.
+        CHECK(one[0].rfind("export.yaml:5:250: ", 0) == 0);
         for (int run = 0; run < 5; ++run) {
             CHECK(load_diags(t, true, &wl_two) == one);
             CHECK(wl_two == wl_one);

@@ -79,6 +79,27 @@ metadata: {name: skipped}
     CHECK(l.cluster.documents == 4);
 }
 
+TEST_CASE("document markers are found wherever they fall in the text", "[model][loader]") {
+    // The marker search tests sixteen bytes at a time: a marker at every offset across
+    // two such blocks, and at the very end of the text, must cut the stream alike. The
+    // first document is broken, so the second loads only when the cut was found.
+    for (std::size_t pad = 0; pad < 40; ++pad) {
+        std::string first = "apiVersion: v1\nkind: Namespace\nmetadata: {name: a\n#" + std::string(pad, 'x') + "\n";
+        for (std::string marker : {"---", "...\n---", "--- # two"}) {
+            INFO(pad << " " << marker);
+            auto l = load(first + marker + "\napiVersion: v1\nkind: Namespace\nmetadata: {name: b}\n");
+            CHECK(l.diags.error_count() == 1);
+            REQUIRE(l.cluster.namespaces.size() == 1);
+            CHECK(*l.cluster.namespaces[0].meta.name == "b");
+            CHECK(l.cluster.namespaces[0].meta.name.pos.line == (marker[0] == '.' ? 9u : 8u));
+            CHECK(load(first + marker).diags.error_count() == 1);
+        }
+        // `--x` opens no document: the stream stays one (broken) document.
+        auto l = load(first + "--x\napiVersion: v1\nkind: Namespace\nmetadata: {name: b}\n");
+        CHECK(l.cluster.namespaces.empty());
+    }
+}
+
 TEST_CASE("JSON Lists stream items even when kind comes after them", "[model][loader]") {
     auto l = load(R"({"apiVersion": "v1", "items": [
       {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "x"}},

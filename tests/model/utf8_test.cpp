@@ -41,3 +41,15 @@ TEST_CASE("overlong forms, surrogates and truncated sequences are invalid", "[mo
     CHECK(first_invalid_utf8("abcdefghijklmnop\xE2\x82") == std::optional<std::size_t>(16));
     CHECK(first_invalid_utf8("abcdefgh\xC3 ") == std::optional<std::size_t>(8));
 }
+
+TEST_CASE("characters are counted across word edges", "[model][utf8]") {
+    using kg::model::yaml::utf8_length;
+    CHECK(utf8_length("") == 0);
+    for (std::size_t at = 0; at < 20; ++at) {
+        for (std::string seq : {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"}) {
+            std::string t = std::string(at, 'x') + seq + std::string(at % 9, 'y');
+            INFO("offset " << at << " length " << seq.size());
+            CHECK(utf8_length(t) == at + 1 + at % 9);
+        }
+    }
+}
