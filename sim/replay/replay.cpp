@@ -79,7 +79,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     for (std::size_t i = 0; i < arrivals.size(); ++i) {
         const Arrival& a = arrivals[i];
         WorkloadResult w;
-        w.workload = a.workload.meta.key();
+        w.workload = a.key();
         w.workload_class = a.workload_class;
         w.arrival_ms = a.arrival_ms;
         index_of[w.workload] = i;
@@ -152,7 +152,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     auto handle = [&](const Event& e, std::int64_t now) -> bool {
         switch (e.kind) {
         case Event::arrive:
-            scheduler.add(arrivals[e.index].workload);
+            scheduler.add(arrivals[e.index]);
             if (record) {
                 step(sim::ReplayStep::Kind::created, now, e.index);
             }

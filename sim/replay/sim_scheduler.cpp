@@ -24,9 +24,15 @@ SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
     }
 }
 
-void SimScheduler::add(const model::Workload& wl) {
-    m_workloads.insert_or_assign(wl.meta.key(), &wl);
-    m_runner.add_pending(make_workload_info(m_cluster, wl), "");
+void SimScheduler::add(const Arrival& a) {
+    // The info is computed from the whole Workload, then points at the shared base: what the
+    // simulator reads through WorkloadInfo::obj (pod sets, conditions, labels, queue name) is
+    // the same in both, and identity (key, uid, order) is the info's own.
+    WorkloadInfo info = make_workload_info(m_cluster, a.workload());
+    info.obj = a.base.get();
+    for (std::size_t i = 0; i < info.pod_sets.size(); ++i) info.pod_sets[i].spec = &a.base->pod_sets[i].template_spec;
+    m_workloads.insert_or_assign(info.key, a.base.get());
+    m_runner.add_pending(std::move(info), "");
 }
 
 void SimScheduler::finish(const std::string& key) {
