@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -47,6 +48,9 @@ struct PendingWorkload {
     /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
     bool queued = false;
     bool changed = false;  ///< listed for take_changed() (when tracking changes)
+    /// Listed by a cycle with a message (CycleRunner's PendingReport::changed). Until then an
+    /// empty message is not listed: the listener has nothing of this workload's to change.
+    mutable bool listed_message = false;
     ShapeGroup* group = nullptr;
 };
 
@@ -88,6 +92,7 @@ struct QueueOfCQ {
 class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
+    /// `key` is p.info.key.
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                             bool best_effort);
     void erase(const std::string& key);
@@ -95,7 +100,7 @@ public:
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
     /// Every pending workload by key, in no particular order.
-    const std::unordered_map<std::string, PendingWorkload>& all() const { return m_all; }
+    const std::unordered_map<std::string_view, PendingWorkload>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -130,7 +135,10 @@ public:
 private:
 
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
-    std::unordered_map<std::string, PendingWorkload> m_all;
+    /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
+    /// replay may hold every one of its 500,000 workloads here at once.
+    using Map = std::unordered_map<std::string_view, PendingWorkload>;
+    Map m_all;
     bool m_track = false;
     std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name

@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <queue>
 #include <set>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kg::sim::replay {
 
@@ -64,7 +66,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     std::set<std::string> requeue_waiting;       // trees with a requeue scheduled
     // Last pending message per workload: a condition is written (and a pending step recorded)
     // only when it changes, as Kueue patches the QuotaReserved=False condition only then.
-    std::vector<std::string> last_pending(track_pending ? arrivals.size() : 0);
+    // Messages repeat across workloads ("insufficient quota ..."), so each is kept once and
+    // every workload points at its own; nullptr stands for "" (none yet, or cleared).
+    std::vector<const std::string*> last_pending(track_pending ? arrivals.size() : 0, nullptr);
+    std::unordered_set<std::string> messages;
+    auto last_message = [&](std::size_t i) -> std::string_view {
+        return last_pending[i] ? std::string_view(*last_pending[i]) : std::string_view();
+    };
     auto step = [&](sim::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> sim::ReplayStep& {
         sim::ReplayStep s;
         s.kind = kind;
@@ -73,7 +81,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         result.steps.push_back(std::move(s));
         return result.steps.back();
     };
-    std::unordered_map<std::string, std::size_t> index_of;
+    // Keys view the names in result.workloads, which is reserved up front and so never moves.
+    std::unordered_map<std::string_view, std::size_t> index_of;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
     result.workloads.reserve(arrivals.size());
     for (std::size_t i = 0; i < arrivals.size(); ++i) {
@@ -82,8 +91,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         w.workload = a.key();
         w.workload_class = a.workload_class;
         w.arrival_ms = a.arrival_ms;
-        index_of[w.workload] = i;
         result.workloads.push_back(std::move(w));
+        index_of[result.workloads.back().workload] = i;
         events.push({a.arrival_ms, Event::arrive, i, 0});
     }
     for (const auto& [cq, nominal] : scheduler.nominal_quota()) {
@@ -225,7 +234,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 rq.message = p.message;
             }
             if (track_pending) {
-                last_pending[i].clear();
+                last_pending[i] = nullptr;
             }
             if (ev.released > now) {
                 events.push({ev.released, Event::evicted, i, running[i].epoch});
@@ -269,7 +278,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 }
             }
             if (track_pending) {
-                last_pending[i].clear();
+                last_pending[i] = nullptr;
             }
         }
         if (record) {
@@ -284,10 +293,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 break;
             }
             auto it = index_of.find(p.workload);
-            if (it == index_of.end() || running[it->second].holding || last_pending[it->second] == p.message) {
+            if (it == index_of.end() || running[it->second].holding || last_message(it->second) == p.message) {
                 continue;
             }
-            last_pending[it->second] = p.message;
+            last_pending[it->second] = p.message.empty() ? nullptr : &*messages.insert(p.message).first;
             if (p.head) {
                 busy_until = std::max(busy_until, api.pending_in_cycle(now));
             } else {

@@ -34,9 +34,8 @@ public:
 private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
-    /// The pod sets of the replay's workloads, by key: their arrivals' shared bases, owned by
-    /// run_replay's arrivals (see Scheduler::add).
-    std::unordered_map<std::string, const model::Workload*> m_workloads;
+    /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
+    bool from_manifests(const model::Workload* wl) const;
 };
 
 }  // namespace kg::sim::replay
