@@ -25,12 +25,17 @@ struct Arrival {
     /// creationTimestamp are this arrival's only when `name` is empty (a trace's workload).
     std::shared_ptr<const model::Workload> base;
     std::string name;              ///< metadata.name, or "" for base's own
-    std::string uid;               ///< metadata.uid when set (order_arrivals numbers them)
+    /// metadata.uid is "replay-" and this number in 10 digits (order_arrivals numbers them in
+    /// time order); -1: base's own. A number, not the 17-character string, which would need a
+    /// heap block of its own per workload.
+    std::int64_t uid_number = -1;
     std::int64_t arrival_ms = 0;   ///< virtual time of creation, from the start of the replay
     std::int64_t runtime_ms = 0;   ///< runs this long once admitted, then finishes
     std::string workload_class;    ///< summary grouping ("small", "large", or the trace's class)
 
     const std::string& workload_name() const { return name.empty() ? *base->meta.name : name; }
+    /// metadata.uid ("" when neither set nor in base).
+    std::string uid() const;
     /// "namespace/name", as Workload's meta.key().
     std::string key() const;
     /// The whole pending Workload: base with this arrival's name, uid and, for a named

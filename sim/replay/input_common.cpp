@@ -20,10 +20,19 @@ model::Workload Arrival::workload() const {
         wl.meta.name.value = name;
         wl.meta.creation_timestamp = k_replay_epoch + arrival_ms / 1000;
     }
-    if (!uid.empty()) {
-        wl.meta.uid = uid;
+    if (uid_number >= 0) {
+        wl.meta.uid = uid();
     }
     return wl;
+}
+
+std::string Arrival::uid() const {
+    if (uid_number < 0) {
+        return base ? base->meta.uid : std::string();
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "replay-%010lld", static_cast<long long>(uid_number));
+    return text;
 }
 
 bool read_input_file(const std::string& path, model::Cluster& cluster, std::string& text, std::uint32_t& file_id,
@@ -66,9 +75,7 @@ void order_arrivals(std::vector<Arrival>& arrivals, std::size_t first) {
         from[k] = n;
     }
     for (std::size_t i = first; i < arrivals.size(); ++i) {
-        char uid[32];
-        std::snprintf(uid, sizeof uid, "replay-%010zu", i);
-        arrivals[i].uid = uid;
+        arrivals[i].uid_number = static_cast<std::int64_t>(i);
     }
 }
 

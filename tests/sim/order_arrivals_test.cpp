@@ -23,9 +23,10 @@ TEST_CASE("order_arrivals sorts by time, keeps ties in input order and leaves th
     std::vector<std::string> names;
     for (const auto& a : arrivals) names.push_back(a.name);
     CHECK(names == std::vector<std::string>{"w0", "w4", "w2", "w6", "w1", "w3", "w7", "w5"});
-    CHECK(arrivals[0].uid.empty());
-    CHECK(arrivals[1].uid == "replay-0000000001");
-    CHECK(arrivals[7].uid == "replay-0000000007");
+    CHECK(arrivals[0].uid_number == -1);
+    CHECK(arrivals[0].uid().empty());
+    CHECK(arrivals[1].uid() == "replay-0000000001");
+    CHECK(arrivals[7].uid() == "replay-0000000007");
 }
 
 TEST_CASE("order_arrivals on sorted input and on reversed input", "[sim][replay]") {
