@@ -89,8 +89,8 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
     QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
-    ShapeGroup& g = q.groups[p.shape];
-    g.shape = p.shape;
+    ShapeGroup& g = q.groups[*p.shape];
+    g.shape = *p.shape;
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -151,9 +151,9 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     auto qit = m_queues.find(failed.info.cluster_queue);
     if (qit == m_queues.end()) return;
     QueueOfCQ& q = qit->second;
-    q.bulk[failed.shape] = failed.reason;
+    q.bulk[*failed.shape] = failed.reason;
     dirty(q);
-    auto git = q.groups.find(failed.shape);
+    auto git = q.groups.find(*failed.shape);
     if (git == q.groups.end() || git->second.active.empty()) return;
     ShapeGroup& g = git->second;
     if (g.overwritable > 0) {

@@ -87,7 +87,7 @@ void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>:
 void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
     Pending p;
     const model::Workload& wl = *info.obj;
-    p.shape = scheduling_shape(info);
+    p.shape = m_queues.shape_of(scheduling_shape(info));
     if (const auto* c = wl.condition("QuotaReserved")) {
         p.has_condition = true;
         p.condition_reason = c->reason;
@@ -103,7 +103,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
     bool be = best_effort(p.info.cluster_queue);
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
-    if (be && m_queues.bulk_moved(p.info.cluster_queue, p.shape)) inadmissible = true;
+    if (be && m_queues.bulk_moved(p.info.cluster_queue, *p.shape)) inadmissible = true;
     m_queues.insert(key, std::move(p), queued, inadmissible, be);
 }
 
