@@ -171,3 +171,52 @@ TEST_CASE("queues: shape_of keeps one copy of each shape, which workloads share"
     CHECK(q.at("ns/a").shape == small);
     CHECK(q.at("ns/b").shape == small);
 }
+
+TEST_CASE("cycle: with PendingReport::changed a workload is listed once it has a message, not before") {
+    const std::string text = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: rf}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq}
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: rf
+      resources: [{name: cpu, nominalQuota: "1"}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {name: lq, namespace: ns}
+spec: {clusterQueue: cq}
+)";
+    auto wl = [](const std::string& name, int cpu, const std::string& ts) {
+        return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
+               ", namespace: ns, creationTimestamp: '" + ts +
+               "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
+               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
+               std::to_string(cpu) + "\"}}\n";
+    };
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("q.yaml", text + wl("fits", 1, "2026-01-01T00:00:00Z") + wl("waits", 2, "2026-01-01T00:00:05Z"),
+                         cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::CycleRunner runner(cl, false);
+    runner.set_report_pending(kg::sim::CycleRunner::PendingReport::changed);
+    runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", "fits")), "");
+    runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", "waits")), "");
+    kg::sim::CycleDecisions first;
+    runner.run_cycle(first);  // `fits` is the head and is admitted; `waits` was not evaluated
+    REQUIRE(first.admitted.size() == 1);
+    CHECK(first.pending.empty());
+    kg::sim::CycleDecisions second;
+    runner.run_cycle(second);  // `waits` is the head now and does not fit
+    REQUIRE(second.pending.size() == 1);
+    CHECK(second.pending[0].workload == "ns/waits");
+    CHECK_FALSE(second.pending[0].message.empty());
+}
