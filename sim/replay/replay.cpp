@@ -7,8 +7,10 @@
 // inadmissible workloads through Kueue's 1 s requeuer batch; events in between are handled
 // before the next cycle.
 #include "sim/replay/replay.h"
+#include "sim/replay/key_index.h"
 
 #include <algorithm>
+#include <memory>
 #include <queue>
 #include <set>
 #include <string_view>
@@ -33,7 +35,9 @@ struct Event {
 
 struct Running {
     std::string cluster_queue;
-    Usage usage;
+    /// Set at the first admission. Apart, since most workloads of a long queue wait: a map
+    /// inline in every one of them was 40 of its bytes.
+    std::unique_ptr<Usage> usage;
     std::uint64_t epoch = 0;
     bool holding = false;
 };
@@ -81,8 +85,6 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         result.steps.push_back(std::move(s));
         return result.steps.back();
     };
-    // Keys view the names in result.workloads, which is reserved up front and so never moves.
-    std::unordered_map<std::string_view, std::size_t> index_of;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
     result.workloads.reserve(arrivals.size());
     for (std::size_t i = 0; i < arrivals.size(); ++i) {
@@ -92,9 +94,9 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         w.workload_class = a.workload_class;
         w.arrival_ms = a.arrival_ms;
         result.workloads.push_back(std::move(w));
-        index_of[result.workloads.back().workload] = i;
         events.push({a.arrival_ms, Event::arrive, i, 0});
     }
+    const KeyIndex index_of(result.workloads);  // the rows do not change from here on
     for (const auto& [cq, nominal] : scheduler.nominal_quota()) {
         result.queues[cq].cluster_queue = cq;
         result.queues[cq].nominal = nominal;
@@ -136,7 +138,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         Running& r = running[i];
         settle(r.cluster_queue);
         touched.insert(r.cluster_queue);
-        for (const auto& [fr, amount] : r.usage) {
+        for (const auto& [fr, amount] : *r.usage) {
             held[r.cluster_queue][fr] -= amount;
         }
         r.holding = false;
@@ -213,11 +215,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         ++result.cycles;
         busy_until = now;
         for (const sim::PreemptedDecision& p : cycle.preempted) {
-            auto it = index_of.find(p.workload);
-            if (it == index_of.end() || !running[it->second].holding) {
+            const std::size_t i = index_of.find(p.workload);
+            if (i == KeyIndex::npos || !running[i].holding) {
                 continue;
             }
-            const std::size_t i = it->second;
             ++result.workloads[i].evictions;
             const ApiThroughput::Eviction ev = api.eviction(now);
             busy_until = std::max(busy_until, ev.released);
@@ -244,22 +245,21 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             }
         }
         for (Admitted& a : cycle.admitted) {
-            auto it = index_of.find(a.workload);
-            if (it == index_of.end()) {
+            const std::size_t i = index_of.find(a.workload);
+            if (i == KeyIndex::npos) {
                 continue;  // a workload of the manifests, not of the trace: it never finishes here
             }
-            std::size_t i = it->second;
             Running& r = running[i];
             if (r.holding) {
                 release(i);  // its eviction completed at this millisecond, before its event
                 notify_requeue(r.cluster_queue, now);
             }
             r.cluster_queue = a.cluster_queue;
-            r.usage = std::move(a.usage);
+            r.usage = std::make_unique<Usage>(std::move(a.usage));
             r.holding = true;
             settle(r.cluster_queue);
             touched.insert(r.cluster_queue);
-            for (const auto& [fr, amount] : r.usage) {
+            for (const auto& [fr, amount] : *r.usage) {
                 held[r.cluster_queue][fr] += amount;
             }
             WorkloadResult& w = result.workloads[i];
@@ -292,18 +292,18 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (!track_pending) {
                 break;
             }
-            auto it = index_of.find(p.workload);
-            if (it == index_of.end() || running[it->second].holding || last_message(it->second) == p.message) {
+            const std::size_t i = index_of.find(p.workload);
+            if (i == KeyIndex::npos || running[i].holding || last_message(i) == p.message) {
                 continue;
             }
-            last_pending[it->second] = p.message.empty() ? nullptr : &*messages.insert(p.message).first;
+            last_pending[i] = p.message.empty() ? nullptr : &*messages.insert(p.message).first;
             if (p.head) {
                 busy_until = std::max(busy_until, api.pending_in_cycle(now));
             } else {
                 api.pending_by_controller(now);
             }
             if (record) {
-                sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, it->second);
+                sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, i);
                 pd.cluster_queue = p.cluster_queue;
                 pd.reason = p.reason;
                 pd.message = p.message;
