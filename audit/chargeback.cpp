@@ -1,4 +1,5 @@
 #include "audit/chargeback.h"
+#include "audit/parallel_each.h"
 
 #include "audit/chargeback_pricing.h"
 #include "audit/prorata.h"
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace kg::audit {
@@ -38,7 +40,7 @@ const std::string k_cohort_mark = std::string(1, '\x01') + "cohort/";
 
 struct Acc {
     int gid = 0, fr = 0;
-    MilliSeconds used = 0, within = 0, borrowed = 0, lent = 0, idle = 0;
+    MilliSeconds used = 0, within = 0, lent = 0, idle = 0;  // borrowed is used - within
 };
 
 struct GroupRef {
@@ -176,7 +178,6 @@ void Engine::flush_cq(int cq, std::int64_t t) {
         Acc& a = m_rows[static_cast<std::size_t>(g.row)];
         a.used += static_cast<__int128>(g.u) * dt;
         a.within += static_cast<__int128>(g.within_rate) * dt;
-        a.borrowed += static_cast<__int128>(g.u - g.within_rate) * dt;
     }
     const std::int64_t n = s.version ? s.version->nominal_milli : 0;
     const std::int64_t unused = n - std::min(s.usage, n);
@@ -411,7 +412,7 @@ ChargebackResult Engine::run() {
         }
         r.used = a.used;
         r.within_nominal = a.within;
-        r.borrowed = a.borrowed;
+        r.borrowed = a.used - a.within;  // sum of (u - within_rate) x dt over the same spans
         r.lent = a.lent;
         r.idle_nominal = a.idle;
         res.rows.push_back(std::move(r));
@@ -449,6 +450,30 @@ Result<std::vector<ChargebackResult>> compute_chargeback_by_month(const Chargeba
     }
     if (out.empty()) return Error{"chargeback period is empty"};
     return out;
+}
+
+namespace {
+
+// Runs `compute` on every input through parallel_each; each result lands in its own slot.
+template <class R, class F>
+std::vector<Result<R>> each_input(const std::vector<ChargebackInput>& inputs, F compute) {
+    std::vector<std::optional<Result<R>>> slots(inputs.size());
+    parallel_each(inputs.size(), [&](std::size_t i) { slots[i].emplace(compute(inputs[i])); });
+    std::vector<Result<R>> out;
+    out.reserve(slots.size());
+    for (auto& s : slots) out.push_back(std::move(*s));
+    return out;
+}
+
+}  // namespace
+
+std::vector<Result<ChargebackResult>> compute_chargeback_each(const std::vector<ChargebackInput>& inputs) {
+    return each_input<ChargebackResult>(inputs, compute_chargeback);
+}
+
+std::vector<Result<std::vector<ChargebackResult>>> compute_chargeback_by_month_each(
+    const std::vector<ChargebackInput>& inputs) {
+    return each_input<std::vector<ChargebackResult>>(inputs, compute_chargeback_by_month);
 }
 
 }  // namespace kg::audit

@@ -94,6 +94,12 @@ Result<ChargebackResult> compute_chargeback(const ChargebackInput& in);
 /// The same, one result per calendar month (UTC) that the period touches, each clipped to the
 /// period: FOCUS rows belong to one billing period, and FinOps billing periods are months.
 Result<std::vector<ChargebackResult>> compute_chargeback_by_month(const ChargebackInput& in);
+/// compute_chargeback / compute_chargeback_by_month of several inputs, one per cluster (each is
+/// charged on its own), side by side on the machine's cores; results in the order of `inputs`,
+/// each the same as computing it alone.
+std::vector<Result<ChargebackResult>> compute_chargeback_each(const std::vector<ChargebackInput>& inputs);
+std::vector<Result<std::vector<ChargebackResult>>> compute_chargeback_by_month_each(
+    const std::vector<ChargebackInput>& inputs);
 
 /// Unit of a resource's hours: "GPU-Hours" (accelerators), "Core-Hours" (cpu), "GiB-Hours"
 /// (memory, ephemeral-storage, hugepages-*), else "<resource>-Hours".

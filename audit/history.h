@@ -137,6 +137,9 @@ struct ChainVerification {
     std::vector<std::string> chain;     ///< the store's head after each batch (chain[n-1] = after batch n)
     std::vector<ClusterChain> clusters; ///< per cluster, sorted by name
     std::vector<std::string> problems;  ///< first mismatch first
+    /// "" when every cluster was verified; else the one cluster whose chain and rows were (the
+    /// counts, head and chain above are then that cluster's).
+    std::string scope_cluster;
 };
 
 /// One captured version of an RBAC object (ClusterRole, ClusterRoleBinding, Role,

@@ -18,6 +18,10 @@ void split_prorata(std::int64_t rate, std::int64_t dt, const std::vector<std::in
         return;
     }
     const __int128 total = static_cast<__int128>(rate) * dt;
+    if (weights.size() == 1) {  // one share takes it all: what the division below gives, without it
+        out[0] = total;
+        return;
+    }
     sc.rem.assign(weights.size(), 0);
     __int128 given = 0;
     std::size_t nonzero = 0;

@@ -2,7 +2,9 @@
 // memory (store/row_buffer.h) until the commit, which writes them, closes the batch with its
 // chained hash and records the source's resume position in one transaction, so a killed ingest
 // leaves a consistent store that the next run resumes. Rows whose natural key exists in their
-// cluster are left out, which makes re-ingest idempotent.
+// cluster are left out, which makes re-ingest idempotent. Everything is INSERTed, nothing
+// updated or deleted (schema 6, audit/store/schema_insert_only.cpp): an ingest role needs no
+// UPDATE or DELETE privilege, and a batch that would stay empty is undone by a savepoint.
 #include "audit/store/batch_writer.h"
 
 #include "audit/store/chain.h"
@@ -32,7 +34,7 @@ std::string lookup_key(const std::string& a, const std::string& b, const std::st
 }  // namespace
 
 struct BatchWriter::Stmts {
-    Stmt job_label_lookup, job_lookup, activation_lookup, update_resume;
+    Stmt job_label_lookup, job_lookup, activation_lookup, insert_progress;
     store::RowBuffer rows;
     // The lookups below read the committed rows of the cluster (its writer is alone: the cluster
     // lock) and these indexes of the buffered ones. A buffered row would get a higher id than
@@ -67,13 +69,15 @@ BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     m_s->job_label_lookup = Stmt(db,
         "SELECT new_value, ts_us FROM job_label_changes WHERE namespace = ?1 AND name = ?2 AND label = ?3 AND cluster = ?4 "
         "AND (code IS NULL OR code < 300) ORDER BY ts_us DESC, id DESC LIMIT 1");
+    // A Job with no creation time counts as the oldest, on both backends: SQLite sorts NULL
+    // lowest and PostgreSQL highest, so the NULLS clause is what makes them agree.
     m_s->job_lookup = Stmt(db,
         "SELECT queue_name, priority_class, created_ts_us FROM jobs WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 "
-        "ORDER BY created_ts_us DESC, id DESC LIMIT 1");
+        "ORDER BY created_ts_us DESC NULLS LAST, id DESC LIMIT 1");
     m_s->activation_lookup = Stmt(db,
         "SELECT step, ts_us FROM workload_events WHERE namespace = ?1 AND name = ?2 AND cluster = ?3 AND step IN ('deactivated', "
         "'reactivated') ORDER BY ts_us DESC, id DESC LIMIT 1");
-    m_s->update_resume = Stmt(db, "UPDATE sources SET resume_offset = ?1, resume_line = ?2 WHERE id = ?3");
+    m_s->insert_progress = Stmt(db, "INSERT INTO source_progress(source_id, resume_offset, resume_line) VALUES (?1, ?2, ?3)");
 }
 
 BatchWriter::~BatchWriter() {
@@ -87,13 +91,12 @@ BatchWriter::~BatchWriter() {
 
 void BatchWriter::open_batch(std::uint64_t line) {
     Db& db = m_store.db();
-    Stmt seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM batches WHERE source_id = ?");
+    Stmt seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM batch_rows WHERE source_id = ?");
     seq.bind(1, m_source);
     seq.step();
-    Stmt ins(db, "INSERT INTO batches(source_id, seq, first_line, last_line, end_offset, rows, committed_at, "
-                 "prev_hash, hash, cluster) VALUES (?, ?, ?, ?, 0, 0, '', '', '', ?) RETURNING id");
-    ins.bind(1, m_source).bind(2, seq.int64(0)).bind(3, static_cast<std::int64_t>(line))
-        .bind(4, static_cast<std::int64_t>(line)).bind(5, m_cluster);
+    // The batch's identity first (its rows reference it); batch_closes gets the rest after them.
+    Stmt ins(db, "INSERT INTO batch_rows(source_id, seq, first_line, cluster) VALUES (?, ?, ?, ?) RETURNING id");
+    ins.bind(1, m_source).bind(2, seq.int64(0)).bind(3, static_cast<std::int64_t>(line)).bind(4, m_cluster);
     ins.step();
     m_batch_id = ins.int64(0);
     ins.reset();
@@ -303,49 +306,65 @@ std::string BatchWriter::last_activation_step(const std::string& ns, const std::
     return out;
 }
 
+void BatchWriter::record_progress(std::uint64_t end_offset, std::uint64_t last_line) {
+    const auto at = std::make_pair(end_offset, last_line);
+    if (m_progress == at) return;  // the newest progress row says so already
+    Stmt& p = m_s->insert_progress;
+    p.bind(1, m_source).bind(2, static_cast<std::int64_t>(end_offset)).bind(3, static_cast<std::int64_t>(last_line));
+    p.exec();
+    m_progress = at;
+}
+
 void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input) {
     Db& db = m_store.db();
-    if (!m_s->rows.empty() || seal || !input.empty()) {
-        open_batch(m_first_line && !m_s->rows.empty() ? *m_first_line : last_line);
-        const store::RowBuffer::Flushed f = m_s->rows.flush(db, m_batch_id, m_cluster);
-        m_rows = f.inserted;
-        m_already_stored += f.already_stored;
+    if (m_s->rows.empty() && !seal && input.empty()) {
+        record_progress(end_offset, last_line);
+        return;
     }
-    if (m_batch_id != 0) {
-        if (m_rows == 0 && !seal && input.empty()) {
-            Stmt del(db, "DELETE FROM batches WHERE id = ?");
-            del.bind(1, m_batch_id).exec();
-        } else {
-            // One chain per cluster: the previous batch is the last one of the same cluster.
-            Stmt prev(db, "SELECT hash FROM batches WHERE id < ? AND cluster = ? ORDER BY id DESC LIMIT 1");
-            prev.bind(1, m_batch_id).bind(2, m_cluster);
-            const std::string prev_hash = prev.step() ? prev.text(0) : std::string();
-            Stmt upd(db, "UPDATE batches SET last_line = ?, end_offset = ?, rows = ?, seals_source = ?, "
-                         "committed_at = ?, prev_hash = ? WHERE id = ?");
-            upd.bind(1, static_cast<std::int64_t>(last_line)).bind(2, static_cast<std::int64_t>(end_offset))
-                .bind(3, m_rows).bind(4, std::int64_t{seal ? 1 : 0}).bind(5, model::format_rfc3339(model::reproducible_now())).bind(6, prev_hash)
-                .bind(7, m_batch_id);
-            upd.exec();
-            if (!input.empty() || seal) {  // NULL = not recorded (as in batches written before schema 2)
-                Stmt counts(db, "UPDATE batches SET events = ?, kept = ?, bad = ?, skipped = ? WHERE id = ?");
-                counts.bind(1, input.events).bind(2, input.kept).bind(3, input.bad).bind(4, input.skipped_json)
-                    .bind(5, m_batch_id).exec();
-            }
-            Stmt ver(db, "UPDATE batches SET chain_version = ? WHERE id = ?");
-            ver.bind(1, std::int64_t{store::k_chain_version}).bind(2, m_batch_id).exec();
-            // The source record takes its final resume position before a sealing batch hashes it.
-            Stmt& r = m_s->update_resume;
-            r.bind(1, static_cast<std::int64_t>(end_offset)).bind(2, static_cast<std::int64_t>(last_line)).bind(3, m_source);
-            r.exec();
-            const store::BatchDigest d = store::batch_digest(db, m_batch_id, prev_hash);
-            Stmt h(db, "UPDATE batches SET hash = ? WHERE id = ?");
-            h.bind(1, d.hash).bind(2, m_batch_id).exec();
-            ++m_batches;
-        }
+    // A savepoint instead of DELETE: a batch whose rows all turn out stored already, with no
+    // input counts to record, is undone (its batch_rows id is handed out again, as DELETE did).
+    db.exec("SAVEPOINT kg_batch");
+    open_batch(m_first_line && !m_s->rows.empty() ? *m_first_line : last_line);
+    const store::RowBuffer::Flushed f = m_s->rows.flush(db, m_batch_id, m_cluster);
+    m_rows = f.inserted;
+    m_already_stored += f.already_stored;
+    if (m_rows == 0 && !seal && input.empty()) {
+        db.exec("ROLLBACK TO SAVEPOINT kg_batch; RELEASE SAVEPOINT kg_batch");
+        m_batch_id = 0;
+        record_progress(end_offset, last_line);
+        return;
     }
-    Stmt& r = m_s->update_resume;
-    r.bind(1, static_cast<std::int64_t>(end_offset)).bind(2, static_cast<std::int64_t>(last_line)).bind(3, m_source);
-    r.exec();
+    db.exec("RELEASE SAVEPOINT kg_batch");
+    // One chain per cluster: the previous batch is the last one of the same cluster.
+    Stmt prev(db, "SELECT hash FROM batches WHERE id < ? AND cluster = ? ORDER BY id DESC LIMIT 1");
+    prev.bind(1, m_batch_id).bind(2, m_cluster);
+    const std::string prev_hash = prev.step() ? prev.text(0) : std::string();
+    // The source record takes its final resume position before a sealing batch hashes it.
+    record_progress(end_offset, last_line);
+    Stmt close(db, "INSERT INTO batch_closes(batch_id, last_line, end_offset, rows, seals_source, committed_at, "
+                   "prev_hash, hash, events, kept, bad, skipped, chain_version) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const std::string committed_at = model::format_rfc3339(model::reproducible_now());
+    auto insert_close = [&](std::string_view hash) {  // PostgreSQL's reset() drops the bindings
+        close.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(last_line))
+            .bind(3, static_cast<std::int64_t>(end_offset)).bind(4, m_rows).bind(5, std::int64_t{seal ? 1 : 0})
+            .bind(6, committed_at).bind(7, prev_hash).bind(8, hash);
+        if (!input.empty() || seal)
+            close.bind(9, input.events).bind(10, input.kept).bind(11, input.bad).bind(12, input.skipped_json);
+        else  // NULL = not recorded (as in batches written before schema 2)
+            close.bind_null(9).bind_null(10).bind_null(11).bind_null(12);
+        close.bind(13, std::int64_t{store::k_chain_version});
+        close.exec();
+    };
+    // The hash covers the header, which readers see only once the close row exists: it is
+    // computed over a trial close row (hash '') that a savepoint then takes back, and the close
+    // is inserted once more with it, so no row is ever updated.
+    db.exec("SAVEPOINT kg_close");
+    insert_close("");
+    const store::BatchDigest d = store::batch_digest(db, m_batch_id, prev_hash);
+    db.exec("ROLLBACK TO SAVEPOINT kg_close; RELEASE SAVEPOINT kg_close");
+    insert_close(d.hash);
+    ++m_batches;
 }
 
 void BatchWriter::begin() {
@@ -379,8 +398,8 @@ void BatchWriter::seal(std::uint64_t end_offset, std::uint64_t last_line, std::i
     Db& db = m_store.db();
     begin();
     // The source record must hold its final values before the sealing batch hashes it.
-    Stmt src(db, "UPDATE sources SET size = ?, sha256 = ?, status = 'complete', completed_at = ? WHERE id = ?");
-    src.bind(1, size).bind(2, sha256).bind(3, model::format_rfc3339(model::reproducible_now())).bind(4, m_source).exec();
+    Stmt src(db, "INSERT INTO source_seals(source_id, size, sha256, completed_at) VALUES (?, ?, ?, ?)");
+    src.bind(1, m_source).bind(2, size).bind(3, sha256).bind(4, model::format_rfc3339(model::reproducible_now())).exec();
     finish_batch(end_offset, last_line, true, input);
     end();
 }

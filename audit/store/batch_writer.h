@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace kg::audit {
 
@@ -63,6 +64,8 @@ public:
 private:
     void open_batch(std::uint64_t line);
     void finish_batch(std::uint64_t end_offset, std::uint64_t last_line, bool seal, const BatchInput& input);
+    /// Inserts the source's resume position unless the newest progress row holds it already.
+    void record_progress(std::uint64_t end_offset, std::uint64_t last_line);
     store::PendingRow* pend(store::Table t, std::uint64_t line, const std::string& nkey);
     void begin();
     void end();
@@ -76,6 +79,7 @@ private:
     std::int64_t m_already_stored = 0;
     std::int64_t m_batches = 0;
     bool m_in_tx = false;
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> m_progress;  ///< the last resume position written
     struct Stmts;
     std::unique_ptr<Stmts> m_s;
 };

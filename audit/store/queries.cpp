@@ -96,7 +96,8 @@ std::vector<audit::JobRecord> jobs(const EvidenceStore& st) {
         "t.created_ts_us, COALESCE(t.creator, ''), t.queue_name, t.priority_class, t.kueue_mutated, t.origin, "
         "s.path, t.line FROM jobs t";
     sql += k_evidence_join;
-    sql += "WHERE (t.code IS NULL OR t.code < 300) AND " + cluster_clause("t") + " ORDER BY t.created_ts_us, t.id";
+    // Jobs with no creation time first (the oldest) on both backends: PostgreSQL sorts NULL last.
+    sql += "WHERE (t.code IS NULL OR t.code < 300) AND " + cluster_clause("t") + " ORDER BY t.created_ts_us NULLS FIRST, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);
     while (s.step()) {

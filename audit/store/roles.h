@@ -1,7 +1,5 @@
-// PostgreSQL roles of an evidence store (`kueuegov audit init-db --roles`): who may read it.
-// Only the auditor role exists today: an ingest role that can only INSERT needs the batch and
-// source state the writer now UPDATEs in place (batches' hash, sources' resume position and
-// seal) kept as inserted rows first (man kueuegov-audit, ROLES).
+// PostgreSQL roles of an evidence store (`kueuegov audit init-db --roles`): who may read it and
+// who may add to it. Neither may change or remove a stored row (man kueuegov-audit, ROLES).
 #pragma once
 
 #include <string>
@@ -23,5 +21,12 @@ bool valid_role_name(const std::string& name);
 /// line per action for the user. Throws model::Fatal (the server's message) when the session
 /// may not create roles or grant.
 std::vector<std::string> ensure_auditor_role(Db& db, const std::string& auditor);
+
+/// Creates `ingest` (NOLOGIN) when missing and sets its privileges to the auditor's plus INSERT
+/// on every table but schema_migrations and USAGE on the schema's sequences (also for tables
+/// and sequences created later): enough for `audit ingest` into a current store, since it
+/// inserts only (schema 6), and never UPDATE, DELETE or TRUNCATE. Same reset and errors as
+/// ensure_auditor_role.
+std::vector<std::string> ensure_ingest_role(Db& db, const std::string& ingest);
 
 }  // namespace kg::audit::store

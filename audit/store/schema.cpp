@@ -3,6 +3,7 @@
 #include "audit/store/connection.h"
 #include "audit/store/dialect.h"
 #include "audit/store/schema_cluster.h"
+#include "audit/store/schema_insert_only.h"
 #include "audit/store/schema_views.h"
 #include "model/result.h"
 #include "model/time.h"
@@ -261,6 +262,7 @@ const Migration k_migrations[] = {
     {3, "chain v2 and signed heads", k_migration_3},
     {4, "cluster identity", k_migration_4_cluster},
     {5, "views for dashboards", k_migration_5_views},
+    {6, "insert-only sources and batches", k_migration_6_insert_only},
 };
 
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.

@@ -186,8 +186,9 @@ SourceState EvidenceStore::open_source(const SourceIdentity& id) {
             return st;
         }
     }
-    Stmt ins(*m_db, "INSERT INTO sources(path, format, compression, head_sha256, mtime, as_of, status, ingested_at, "
-                    "cluster) VALUES (?, ?, ?, ?, ?, ?, 'partial', ?, ?) RETURNING id");
+    // Partial until a source_seals row says otherwise (schema 6: inserted, never updated).
+    Stmt ins(*m_db, "INSERT INTO source_rows(path, format, compression, head_sha256, mtime, as_of, ingested_at, "
+                    "cluster) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
     ins.bind(1, id.path).bind(2, id.format).bind(3, id.compression).bind(4, id.head_sha256);
     ins.bind_nonempty(5, id.mtime);
     ins.bind_nonempty(6, id.as_of);
@@ -205,15 +206,29 @@ std::vector<std::string> EvidenceStore::clusters() const {
     return out;
 }
 
-audit::ChainVerification EvidenceStore::verify() const {
+audit::ChainVerification EvidenceStore::verify_scope(const std::string* only) const {
     audit::ChainVerification v;
+    if (only) v.scope_cluster = *only;
+    // Each query below reads every cluster, or with `only` one cluster's batches, sources and rows.
+    auto scoped = [&](std::string sql, const char* condition) {
+        if (only) sql += std::string(sql.find(" WHERE ") == std::string::npos ? " WHERE " : " AND ") + condition;
+        return sql;
+    };
+    auto bind_scope = [&](Stmt& st, int first, int count = 1) -> Stmt& {
+        if (only)
+            for (int i = 0; i < count; ++i) st.bind(first + i, *only);
+        return st;
+    };
     auto problem = [&](std::string p) {
         v.intact = false;
         v.problems.push_back(std::move(p));
     };
-    Stmt batches(*m_db, "SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
-                        "COALESCE(b.chain_version, 1), b.cluster "
-                        "FROM batches b LEFT JOIN sources s ON s.id = b.source_id ORDER BY b.id");
+    Stmt batches(*m_db, scoped("SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
+                               "COALESCE(b.chain_version, 1), b.cluster "
+                               "FROM batches b LEFT JOIN sources s ON s.id = b.source_id",
+                               "b.cluster = ?") +
+                            " ORDER BY b.id");
+    bind_scope(batches, 1);
     // One chain per cluster (schema 4); batches before it are all cluster 'default'.
     struct Chain {
         audit::ClusterChain info;
@@ -256,41 +271,50 @@ audit::ChainVerification EvidenceStore::verify() const {
     v.chain = std::move(chain);
     for (auto& [name, c] : chains) v.clusters.push_back(std::move(c.info));
     {
-        Stmt last(*m_db, "SELECT committed_at FROM batches ORDER BY id DESC LIMIT 1");
-        if (last.step()) v.head_time = last.text(0);
+        Stmt last(*m_db, scoped("SELECT committed_at FROM batches", "cluster = ?") + " ORDER BY id DESC LIMIT 1");
+        if (bind_scope(last, 1).step()) v.head_time = last.text(0);
     }
     v.schema_sha256 = store::schema_digest(*m_db);
     for (std::string& d : store::schema_differences(*m_db)) problem("schema: " + d);
     for (const char* table : store::k_evidence_tables) {
-        Stmt orphans(*m_db, std::string("SELECT COUNT(*) FROM ") + table +
-                                " WHERE batch_id NOT IN (SELECT id FROM batches)");
-        if (orphans.step() && orphans.int64(0) != 0)
+        Stmt orphans(*m_db, scoped(std::string("SELECT COUNT(*) FROM ") + table +
+                                       " WHERE batch_id NOT IN (SELECT id FROM batches)",
+                                   "cluster = ?"));
+        if (bind_scope(orphans, 1).step() && orphans.int64(0) != 0)
             problem(std::string(table) + ": " + std::to_string(orphans.int64(0)) +
                     " rows belong to no batch (inserted outside an ingest, or their batch was deleted)");
     }
     // Chain versions 1 and 2 do not hash the cluster columns: every batch written before schema 4
     // belongs to cluster 'default' (the migration's value), so a cluster changed there is caught.
     {
-        Stmt old(*m_db, "SELECT id FROM batches WHERE COALESCE(chain_version, 1) < 3 AND cluster <> 'default' ORDER BY id");
-        while (old.step())
+        Stmt old(*m_db, scoped("SELECT id FROM batches WHERE COALESCE(chain_version, 1) < 3 AND cluster <> 'default'",
+                               "cluster = ?") +
+                            " ORDER BY id");
+        while (bind_scope(old, 1).step())
             problem("batch " + std::to_string(old.int64(0)) +
                     ": written before clusters were recorded (chain version < 3) but its cluster is not 'default'");
-        Stmt mixed(*m_db, "SELECT b.id, b.cluster, s.id, s.cluster FROM batches b JOIN sources s ON s.id = b.source_id "
-                          "WHERE b.cluster <> s.cluster ORDER BY b.id");
+        Stmt mixed(*m_db, scoped("SELECT b.id, b.cluster, s.id, s.cluster FROM batches b JOIN sources s ON s.id = b.source_id "
+                                 "WHERE b.cluster <> s.cluster",
+                                 "(b.cluster = ? OR s.cluster = ?)") +
+                              " ORDER BY b.id");
+        bind_scope(mixed, 1, 2);
         while (mixed.step())
             problem("batch " + std::to_string(mixed.int64(0)) + " is in cluster " + mixed.text(1) + " but its source " +
                     std::to_string(mixed.int64(2)) + " in cluster " + mixed.text(3));
         for (const char* table : store::k_evidence_tables) {
-            Stmt rows(*m_db, std::string("SELECT COUNT(*) FROM ") + table + " t JOIN batches b ON b.id = t.batch_id "
-                                 "WHERE t.cluster <> b.cluster");
-            if (rows.step() && rows.int64(0) != 0)
+            Stmt rows(*m_db, scoped(std::string("SELECT COUNT(*) FROM ") + table + " t JOIN batches b ON b.id = t.batch_id "
+                                        "WHERE t.cluster <> b.cluster",
+                                    "(t.cluster = ? OR b.cluster = ?)"));
+            if (bind_scope(rows, 1, 2).step() && rows.int64(0) != 0)
                 problem(std::string(table) + ": " + std::to_string(rows.int64(0)) +
                         " rows name another cluster than their batch");
         }
     }
-    Stmt unsealed(*m_db, "SELECT s.id, s.path FROM sources s WHERE s.status = 'complete' AND NOT EXISTS "
-                         "(SELECT 1 FROM batches b WHERE b.source_id = s.id AND b.seals_source = 1) ORDER BY s.id");
-    while (unsealed.step())
+    Stmt unsealed(*m_db, scoped("SELECT s.id, s.path FROM sources s WHERE s.status = 'complete' AND NOT EXISTS "
+                                "(SELECT 1 FROM batches b WHERE b.source_id = s.id AND b.seals_source = 1)",
+                                "s.cluster = ?") +
+                             " ORDER BY s.id");
+    while (bind_scope(unsealed, 1).step())
         problem("source " + std::to_string(unsealed.int64(0)) + " " + unsealed.text(1) +
                 ": marked complete but no batch seals it");
     return v;

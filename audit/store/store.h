@@ -79,7 +79,11 @@ public:
 
     /// Recomputes the hash chain and row ownership and compares the schema with the one this
     /// binary creates (see `kueuegov audit verify`).
-    audit::ChainVerification verify() const;
+    audit::ChainVerification verify() const { return verify_scope(nullptr); }
+    /// The same checks for one cluster's evidence only: its chain (each cluster has its own, so
+    /// this is complete for that cluster) and its rows, plus the whole schema. A report on one
+    /// cluster of a fleet store re-hashes that cluster, not every cluster's rows.
+    audit::ChainVerification verify_cluster(const std::string& cluster) const { return verify_scope(&cluster); }
 
     /// Records a signed head (`audit sign`); signatures are outside the chain (they sign it).
     void add_signature(const SignedHead& s);
@@ -87,6 +91,8 @@ public:
     std::optional<SignedHead> latest_signature() const;
 
 private:
+    audit::ChainVerification verify_scope(const std::string* cluster) const;
+
     class WriterLock;
     std::unique_ptr<WriterLock> m_lock;  ///< declared first: released after the connection closes
     std::unique_ptr<store::Db> m_db;

@@ -213,13 +213,21 @@ int run_chargeback(const ChargebackArgs& a) {
         ci.purposes = &policy.purposes;
         return ci;
     };
+    // Every cluster's input, charged side by side (audit::compute_chargeback_each).
+    auto inputs = [&] {
+        std::vector<audit::ChargebackInput> all;
+        for (const ClusterPart& p : parts) all.push_back(input_of(p));
+        return all;
+    };
     if (!parts.empty()) std::cerr << "chargeback: " << parts.front().held.fidelity << "\n";
     if (a.format == "focus") {
         // FOCUS rows belong to one billing period each: the period is charged month by month,
         // cluster by cluster; every row carries its cluster (x_Cluster).
         std::vector<std::pair<std::string, audit::ChargebackResult>> by_cluster;
-        for (const ClusterPart& p : parts) {
-            auto m = audit::compute_chargeback_by_month(input_of(p));
+        auto computed = audit::compute_chargeback_by_month_each(inputs());
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            const ClusterPart& p = parts[i];
+            auto& m = computed[i];
             if (!m.has_value()) {
                 std::cerr << "kueuegov: error: " << m.error().message << "\n";
                 return k_exit_usage;
@@ -247,8 +255,10 @@ int run_chargeback(const ChargebackArgs& a) {
     }
     // CSV and JSON: one result; rows name their cluster when the store holds several.
     std::optional<audit::ChargebackResult> res;
-    for (const ClusterPart& p : parts) {
-        auto one = audit::compute_chargeback(input_of(p));
+    auto computed = audit::compute_chargeback_each(inputs());
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        const ClusterPart& p = parts[i];
+        auto& one = computed[i];
         if (!one.has_value()) {
             std::cerr << "kueuegov: error: " << one.error().message << "\n";
             return k_exit_usage;

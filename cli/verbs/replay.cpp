@@ -22,10 +22,10 @@ using sim::replay::ReplayInput;
 
 // Loads the queues and the arrivals (sim/replay/replay_input.h) and prints the diagnostics.
 bool load_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
-                const std::string& kueue_config, ReplayInput& in) {
+                const std::string& kueue_config, bool instant, ReplayInput& in) {
     model::DiagSink diags;
-    const bool ok =
-        sim::replay::load_replay_input(generator, trace, manifests, in, diags, input_load_options(), kueue_config);
+    const bool ok = sim::replay::load_replay_input(generator, trace, manifests, in, diags, input_load_options(),
+                                                   kueue_config, instant);
     print_diagnostics(in.cluster.files, diags);
     return ok && diags.error_count() == 0 && !refuse_invalid_kueue_config(in.cluster);
 }
@@ -122,7 +122,7 @@ Verb replay_verb() {
                         return k_exit_usage;
                     }
                     ReplayInput base;
-                    if (!load_input(o->generator, o->trace, o->manifests, o->kueue_config, base)) {
+                    if (!load_input(o->generator, o->trace, o->manifests, o->kueue_config, o->instant, base)) {
                         return k_exit_usage;
                     }
                     report::ReplayFormat f = o->output == "json" ? report::ReplayFormat::json : report::ReplayFormat::text;
@@ -140,7 +140,7 @@ Verb replay_verb() {
                         return k_exit_ok;
                     }
                     ReplayInput other;
-                    if (!load_input(o->generator, o->trace, {o->compare}, o->kueue_config, other)) {
+                    if (!load_input(o->generator, o->trace, {o->compare}, o->kueue_config, o->instant, other)) {
                         return k_exit_usage;
                     }
                     sim::ReplayResult other_result = run(other, o->fair_sharing, o->instant);

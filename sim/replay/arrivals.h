@@ -43,6 +43,8 @@ struct Arrival {
     model::Workload workload() const;
 };
 
+struct ClientRate;  // sim/replay/api_throughput.h
+
 /// Virtual time 0 maps to this wall-clock second, so timestamps stay realistic.
 inline constexpr std::int64_t k_replay_epoch = 1767225600;  // 2026-01-01T00:00:00Z
 
@@ -51,9 +53,11 @@ inline constexpr std::int64_t k_replay_epoch = 1767225600;  // 2026-01-01T00:00:
 /// ClusterQueues, a Namespace and LocalQueue per ClusterQueue, and the Workload arrivals.
 /// Returns false when the file cannot be read or is not a generator config.
 /// `queue_classes` receives ClusterQueue name -> the queue set's className, for the summary.
+/// `creation_rate`: the harness's creating client (sim/replay/creation_pace.h) paces the
+/// arrivals; null keeps the nominal schedule, (k+1) x creationIntervalMs.
 bool load_generator(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
                     model::DiagSink& diags, std::map<std::string, std::string>* queue_classes = nullptr,
-                    const model::LoadOptions& opt = {});
+                    const model::LoadOptions& opt = {}, const ClientRate* creation_rate = nullptr);
 
 /// Reads a kueuegov trace (kind: WorkloadTrace, see man kueuegov-replay): workloads with
 /// arrival and runtime. Queue objects come from the -f manifests. Both readers bound the file

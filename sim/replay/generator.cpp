@@ -2,6 +2,7 @@
 // generator) rebuilt offline: the same objects and the same arrival schedule, so
 // a replay can be compared with Kueue's published figures.
 #include "sim/replay/arrivals.h"
+#include "sim/replay/creation_pace.h"
 #include "sim/replay/input_common.h"
 
 #include "model/loader.h"
@@ -167,7 +168,9 @@ std::shared_ptr<const model::Workload> make_base(const std::string& ns, std::int
 
 // One ClusterQueue's load: each workload set runs side by side; within a set, `count`
 // rounds of the templates in order, each created creationIntervalMs after the previous.
-void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vector<Arrival>& arrivals) {
+// Each set is one of the harness's creating goroutines: its arrivals go to `streams`.
+void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vector<Arrival>& arrivals,
+                    std::vector<CreationStream>& streams) {
     const std::vector<Node>* sets = r.list(qs, "workloadsSets");
     if (!sets) {
         return;
@@ -192,6 +195,7 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
         std::vector<std::shared_ptr<const model::Workload>> bases;
         for (const Template& t : parsed) bases.push_back(make_base(ns, t.priority, t.request));
         std::int64_t k = 0;
+        streams.push_back({arrivals.size(), 0, interval});
         for (std::int64_t round = 0; round < rounds; ++round) {
             for (std::size_t i = 0; i < parsed.size(); ++i) {
                 const Template& t = parsed[i];
@@ -207,6 +211,7 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
                 arrivals.push_back(std::move(a));
             }
         }
+        streams.back().count = arrivals.size() - streams.back().first;
     }
 }
 
@@ -214,7 +219,7 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
 
 bool load_generator(const std::string& path, model::Cluster& cluster, std::vector<Arrival>& arrivals,
                     model::DiagSink& diags, std::map<std::string, std::string>* queue_classes,
-                    const model::LoadOptions& opt) {
+                    const model::LoadOptions& opt, const ClientRate* creation_rate) {
     std::string text;
     std::uint32_t file_id = 0;
     if (!read_input_file(path, cluster, text, file_id, diags, opt)) {
@@ -223,6 +228,7 @@ bool load_generator(const std::string& path, model::Cluster& cluster, std::vecto
     Reader r{diags, {}};
     bool found = false;
     std::size_t first_new = arrivals.size();
+    std::vector<CreationStream> streams;
     model::parse_objects(file_id, text, diags, opt, [&](Node&& doc) {
         const std::vector<Node>* cohort_sets = r.list(doc, "cohorts");
         if (!cohort_sets) {
@@ -258,12 +264,16 @@ bool load_generator(const std::string& path, model::Cluster& cluster, std::vecto
                         lq.meta = meta("LocalQueue", name, name);
                         lq.cluster_queue.value = name;
                         cluster.local_queues.push_back(std::move(lq));
-                        add_queue_load(name, qs, r, arrivals);
+                        add_queue_load(name, qs, r, arrivals, streams);
                     }
                 }
             }
         }
     });
+    if (creation_rate) {
+        // A named arrival's creationTimestamp follows its arrival_ms (Arrival::workload).
+        pace_creations(arrivals, streams, *creation_rate);
+    }
     order_arrivals(arrivals, first_new);
     cluster.reindex();
     return found;

@@ -29,7 +29,7 @@ void overlay(std::vector<T>& base, const std::vector<T>& overrides) {
 
 bool load_replay_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
                        ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt,
-                       const std::string& kueue_config) {
+                       const std::string& kueue_config, bool instant) {
     // One run count for the manifests, the generator and the trace, so the run limit bounds all three.
     std::uint64_t own = 0;
     model::LoadOptions lo = opt;
@@ -61,7 +61,10 @@ bool load_replay_input(const std::string& generator, const std::string& trace, c
         // One file table for the manifests and the generator: diagnostics of either name the
         // right file, and the manifests' objects keep their positions.
         in.cluster.files = std::move(extra.files);
-        ok = load_generator(generator, in.cluster, in.arrivals, diags, &in.queue_classes, lo) && ok;
+        // The harness creates its Workloads through the runner's client (creation_pace.h).
+        const ClientRate creator = k_perf_runner_rate;
+        ok = load_generator(generator, in.cluster, in.arrivals, diags, &in.queue_classes, lo,
+                            instant ? nullptr : &creator) && ok;
         overlay(in.cluster.resource_flavors, extra.resource_flavors);
         overlay(in.cluster.cohorts, extra.cohorts);
         overlay(in.cluster.cluster_queues, extra.cluster_queues);
@@ -77,7 +80,7 @@ bool load_replay_input(const std::string& generator, const std::string& trace, c
     }
     in.cluster.reindex();
     ok = throughput_options(in.cluster.kueue_config, generator.empty() ? k_kueue_default_rate : k_perf_harness_rate,
-                            false, in.throughput, diags) && ok;
+                            instant, in.throughput, diags) && ok;
     return ok;
 }
 

@@ -23,7 +23,7 @@ struct ReplayInput {
     /// The controller-throughput model's rates: from the Kueue Configuration given (the
     /// `kueue_config` file, else one among the manifests); without one, the harness's client
     /// for a generator config (Kueue's harness ignores the Configuration), Kueue's defaults
-    /// for a trace. Not instant; the caller sets `instant` for `replay --instant`.
+    /// for a trace. `instant` as load_replay_input was asked.
     ThroughputOptions throughput;
 };
 
@@ -31,8 +31,10 @@ struct ReplayInput {
 /// Every file is read within the limits of `opt`, sharing its run byte count.
 /// `kueue_config` (optional): a file holding Kueue's Configuration (or its ConfigMap); it
 /// replaces a Configuration among the manifests, and a file without one is an error.
+/// `instant` (replay --instant): no throughput model, so a generator's Workloads arrive on its
+/// nominal schedule instead of being paced by the harness's creating client (creation_pace.h).
 bool load_replay_input(const std::string& generator, const std::string& trace, const std::vector<std::string>& manifests,
                        ReplayInput& in, model::DiagSink& diags, const model::LoadOptions& opt = {},
-                       const std::string& kueue_config = {});
+                       const std::string& kueue_config = {}, bool instant = false);
 
 }  // namespace kg::sim::replay

@@ -56,7 +56,7 @@ struct Fixture {
         std::string prev;
         for (std::int64_t id : ids) {
             const store::BatchDigest d = store::batch_digest(raw, id, prev);
-            Stmt u(raw, "UPDATE batches SET prev_hash = ?, hash = ?, rows = ? WHERE id = ?");
+            Stmt u(raw, "UPDATE batch_closes SET prev_hash = ?, hash = ?, rows = ? WHERE batch_id = ?");
             u.bind(1, prev).bind(2, d.hash).bind(3, d.rows).bind(4, id).exec();
             prev = d.hash;
         }
@@ -133,9 +133,12 @@ TEST_CASE("a planted trigger that rewrites later actors is caught even after the
 TEST_CASE("edited rows, source fields and a chain-version downgrade change a hash") {
     Fixture f;
     SECTION("row edit") { f.tamper("UPDATE object_versions SET actor = 'mallory' WHERE id = 1"); }
-    SECTION("sealed source field outside the v1 hash (mtime)") { f.tamper("UPDATE sources SET mtime = 'x' WHERE id = 1"); }
-    SECTION("sealed source resume position") { f.tamper("UPDATE sources SET resume_line = 1 WHERE id = 1"); }
-    SECTION("batch chain version downgraded") { f.tamper("UPDATE batches SET chain_version = NULL WHERE id = 2"); }
+    SECTION("sealed source field outside the v1 hash (mtime)") { f.tamper("UPDATE source_rows SET mtime = 'x' WHERE id = 1"); }
+    SECTION("sealed source resume position") { f.tamper("UPDATE source_progress SET resume_line = 1 WHERE source_id = 1"); }
+    SECTION("sealed source given a later resume position by an INSERT (all an ingest role may do)") {
+        f.tamper("INSERT INTO source_progress(source_id, resume_offset, resume_line) VALUES (1, 1, 1)");
+    }
+    SECTION("batch chain version downgraded") { f.tamper("UPDATE batch_closes SET chain_version = NULL WHERE batch_id = 2"); }
     const ChainVerification v = f.verify();
     CHECK_FALSE(v.intact);
     CHECK(any_contains(v.problems, "stored hash"));
@@ -164,14 +167,16 @@ TEST_CASE("tail truncation and an emptied store are caught against the recorded 
         std::string sql;
         for (const char* t : store::k_evidence_tables)
             sql += std::string("DELETE FROM ") + t + " WHERE batch_id = (SELECT MAX(id) FROM batches);";
-        sql += "DELETE FROM batches WHERE id = (SELECT MAX(id) FROM batches);";
-        sql += "UPDATE sources SET status = 'partial' WHERE id = (SELECT MAX(id) FROM sources);";
+        sql += "DELETE FROM batch_closes WHERE batch_id = (SELECT MAX(id) FROM batch_rows);";
+        sql += "DELETE FROM batch_rows WHERE id = (SELECT MAX(id) FROM batch_rows);";
+        sql += "DELETE FROM source_seals WHERE source_id = (SELECT MAX(id) FROM source_rows);";
         f.tamper(sql);
     }
     SECTION("store emptied") {
         std::string sql;
         for (const char* t : store::k_evidence_tables) sql += std::string("DELETE FROM ") + t + ";";
-        sql += "DELETE FROM batches; DELETE FROM sources;";
+        sql += "DELETE FROM batch_closes; DELETE FROM batch_rows; DELETE FROM source_progress; DELETE FROM source_seals; "
+               "DELETE FROM source_rows;";
         f.tamper(sql);
     }
     const ChainVerification v = f.verify();

@@ -2,7 +2,8 @@
 // --roles refused there (exit 2, no file made); on PostgreSQL (tag [.postgres]) the auditor role
 // created and reset, a user granted it reads check, timeline, report, chargeback and verify, and
 // is refused INSERT, UPDATE, DELETE and ingest; a writer role without CREATE on the schema ingests
-// into a current store (migrate() runs no DDL then).
+// into a current store (migrate() runs no DDL then); the ingest role ingests, re-ingests
+// idempotently and resumes after kill -9, and is refused UPDATE, DELETE and TRUNCATE.
 #include "audit/store/connection.h"
 #include "audit/store/schema.h"
 #include "audit_test_util.h"
@@ -10,10 +11,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <thread>
 #include <filesystem>
 #include <string>
 
@@ -104,9 +109,11 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
     PgTestDb pg("kg_initdb_roles");
     const std::string auditor = "kg_aud_" + std::to_string(::getpid());
     const std::string alice = "kg_alice_" + std::to_string(::getpid());
-    roles.roles = {alice, auditor};
+    const std::string ingest_role = "kg_ing_a_" + std::to_string(::getpid());
+    roles.roles = {alice, auditor, ingest_role};
 
-    const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
+                                " --ingest-role " + ingest_role);
     INFO(init.out);
     REQUIRE(init.rc == 0);
     CHECK_THAT(init.out, Catch::Contains("(created)") && Catch::Contains("created role " + auditor));
@@ -133,7 +140,7 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
     const CliRun ingest = run_cli("audit ingest --db " + q(as_alice) + " " + fixture("events.json"));
     CHECK(ingest.rc == 2);
     CHECK_THAT(ingest.out, Catch::Contains("permission denied"));
-    for (const std::string sql : {"UPDATE batches SET rows = 0", "DELETE FROM sources", "DELETE FROM workload_events",
+    for (const std::string sql : {"UPDATE batch_closes SET rows = 0", "DELETE FROM source_rows", "DELETE FROM workload_events",
                                   "UPDATE workload_assignments SET milli = 1",
                                   "INSERT INTO head_signatures(sequence, hash, time, schema_sha256, algorithm, "
                                   "public_key, signature, signed_at) VALUES (1, 'h', 't', 's', 'a', 'k', 'x', 't')",
@@ -145,13 +152,14 @@ TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]")
     // A privilege someone added is taken away when init-db --roles runs again.
     {
         Db admin(pg.url, Db::Mode::read_write_create);
-        admin.exec("GRANT UPDATE, DELETE ON batches TO " + auditor);
+        admin.exec("GRANT UPDATE, DELETE ON batch_closes TO " + auditor);
     }
-    CHECK(refusal(as_alice, "DELETE FROM batches WHERE id < 0").empty());
-    const CliRun again = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor);
+    CHECK(refusal(as_alice, "DELETE FROM batch_closes WHERE id < 0").empty());
+    const CliRun again = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
+                                 " --ingest-role " + ingest_role);
     CHECK(again.rc == 0);
     CHECK_THAT(again.out, Catch::Contains("(already current)") && Catch::Contains("role " + auditor + " exists"));
-    CHECK_THAT(refusal(as_alice, "DELETE FROM batches WHERE id < 0"), Catch::Contains("permission denied"));
+    CHECK_THAT(refusal(as_alice, "DELETE FROM batch_closes WHERE id < 0"), Catch::Contains("permission denied"));
     CHECK(run_cli("audit verify --db " + q(as_alice)).rc == 0);
 }
 
@@ -183,4 +191,145 @@ TEST_CASE("a writer role without CREATE on the schema ingests into a current sto
     CHECK(again.rc == 0);
     CHECK_THAT(again.out, Catch::Contains("already"));
     CHECK(run_cli("audit verify --db " + q(as_writer)).rc == 0);
+}
+
+namespace {
+
+/// One number per line: complete sources, input counts summed over batches, and every stored row;
+/// equal for two stores that hold the same evidence.
+std::string totals(const std::string& url) {
+    Db db(url, Db::Mode::read_only);
+    std::string out;
+    for (const std::string sql :
+         {"SELECT COUNT(*) FROM sources WHERE status = 'complete'", "SELECT COALESCE(SUM(events), 0) FROM batches",
+          "SELECT COALESCE(SUM(kept), 0) FROM batches", "SELECT COALESCE(SUM(bad), 0) FROM batches",
+          "SELECT (SELECT COUNT(*) FROM object_versions) + (SELECT COUNT(*) FROM jobs) + (SELECT COUNT(*) FROM "
+          "workload_events) + (SELECT COUNT(*) FROM workload_assignments) + (SELECT COUNT(*) FROM k8s_events) + "
+          "(SELECT COUNT(*) FROM job_label_changes) + (SELECT COUNT(*) FROM namespaces)"}) {
+        kg::audit::store::Stmt s(db, sql);
+        s.step();
+        out += std::to_string(s.int64(0)) + "\n";
+    }
+    return out;
+}
+
+/// `kueuegov audit ingest` started in the background; its pid.
+pid_t start_ingest(const std::string& url, const std::string& log) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        std::freopen("/dev/null", "w", stdout);
+        std::freopen("/dev/null", "w", stderr);
+        ::execl(KG_BINARY, KG_BINARY, "audit", "ingest", "--db", url.c_str(), "--batch-rows", "20", log.c_str(),
+                static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    return pid;
+}
+
+}  // namespace
+
+TEST_CASE("the ingest role ingests, resumes after kill -9 and can change no stored row", "[.postgres]") {
+    DropRoles roles;
+    PgTestDb pg("kg_initdb_ingest");
+    PgTestDb ref("kg_initdb_ingest_ref");
+    const std::string auditor = "kg_aud_i_" + std::to_string(::getpid());
+    const std::string ingest_role = "kg_ing_" + std::to_string(::getpid());
+    const std::string bob = "kg_bob_" + std::to_string(::getpid());
+    roles.roles = {bob, auditor, ingest_role};
+    const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
+                                " --ingest-role " + ingest_role);
+    INFO(init.out);
+    REQUIRE(init.rc == 0);
+    CHECK_THAT(init.out, Catch::Contains("created role " + ingest_role) &&
+                             Catch::Contains("(no UPDATE, DELETE or TRUNCATE; schema_migrations read-only)"));
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE ROLE " + bob + " LOGIN");
+        admin.exec("GRANT " + ingest_role + " TO " + bob);
+        // Only what --roles granted: nobody else's privileges help (PUBLIC may not create).
+        admin.exec("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+    }
+    const std::string as_bob = pg_url_as(pg.url, bob);
+
+    // Ingest, and the same file again: nothing added the second time.
+    const CliRun first = run_cli("audit ingest --db " + q(as_bob) + " " + fixture("lifecycle.jsonl"));
+    INFO(first.out);
+    CHECK(first.rc == 1);  // its truncated line 14 is skipped and counted
+    CHECK_THAT(first.out, Catch::Contains("ingested as source 1"));
+    const std::string after_first = totals(pg.url);
+    const CliRun again = run_cli("audit ingest --db " + q(as_bob) + " " + fixture("lifecycle.jsonl"));
+    INFO(again.out);
+    CHECK(again.rc == 0);
+    CHECK_THAT(again.out, Catch::Contains("already ingested"));
+    CHECK(totals(pg.url) == after_first);
+
+    // A second file, of 200 copies of the fixture with distinct audit IDs, killed mid-ingest
+    // until a kill leaves it partial, then completed: the store holds what one uninterrupted
+    // ingest (by the owner, into `ref`) holds, and verifies.
+    TempPath big("ingest-role-big", ".jsonl");
+    {
+        std::ifstream in(fixture("lifecycle.jsonl"));
+        std::vector<std::string> lines;
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        std::ofstream out(big.str());
+        for (int n = 1; n <= 200; ++n)
+            for (std::string l : lines) {
+                const auto at = l.find("\"auditID\":\"");
+                if (at != std::string::npos) l.insert(l.find('"', at + 11), "-" + std::to_string(n));
+                out << l << "\n";
+            }
+    }
+    const std::string log = big.str();
+    REQUIRE(run_cli("audit ingest --db " + q(ref.url) + " " + fixture("lifecycle.jsonl")).rc == 1);
+    REQUIRE(run_cli("audit ingest --db " + q(ref.url) + " --batch-rows 20 " + log).rc == 1);
+    bool left_partial = false;
+    for (int trial = 0; trial < 20 && !left_partial; ++trial) {
+        const pid_t pid = start_ingest(as_bob, log);
+        std::this_thread::sleep_for(std::chrono::milliseconds(30 + 40 * trial));
+        ::kill(pid, SIGKILL);
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        Db admin(pg.url, Db::Mode::read_only);
+        kg::audit::store::Stmt p(admin, "SELECT COUNT(*) FROM sources WHERE status = 'partial' AND resume_line > 0");
+        p.step();
+        left_partial = WIFSIGNALED(status) && p.int64(0) == 1;
+        CHECK(run_cli("audit verify --db " + q(as_bob)).rc == 0);
+    }
+    CHECK(left_partial);
+    const CliRun resumed = run_cli("audit ingest --db " + q(as_bob) + " --batch-rows 20 " + log);
+    INFO(resumed.out);
+    CHECK(resumed.rc == 1);
+    CHECK_THAT(resumed.out, Catch::Contains("resumed and completed"));
+    CHECK(totals(pg.url) == totals(ref.url));
+    const CliRun verified = run_cli("audit verify --db " + q(as_bob));
+    INFO(verified.out);
+    CHECK(verified.rc == 0);
+
+    // No stored row can be changed or removed, in any table the ingest writes.
+    for (const std::string sql :
+         {"UPDATE batch_closes SET hash = 'x'", "UPDATE batch_rows SET seq = 0", "UPDATE source_rows SET path = 'x'",
+          "UPDATE source_progress SET resume_line = 0", "UPDATE source_seals SET sha256 = 'x'",
+          "UPDATE workload_events SET actor = 'mallory'", "DELETE FROM batch_closes", "DELETE FROM batch_rows",
+          "DELETE FROM source_rows", "DELETE FROM source_progress", "DELETE FROM source_seals",
+          "DELETE FROM object_versions", "TRUNCATE workload_events",
+          "INSERT INTO schema_migrations VALUES (99, 'x', 't')", "SELECT setval('batch_closes_id_seq', 1)",
+          "CREATE TABLE kg_probe(i INTEGER)", "DROP VIEW batches"}) {
+        INFO(sql);
+        CHECK_THAT(refusal(as_bob, sql), Catch::Contains("permission denied") || Catch::Contains("must be owner"));
+    }
+    // The auditor made beside it still only reads.
+    const std::string carol = "kg_carol_" + std::to_string(::getpid());
+    roles.roles.insert(roles.roles.begin(), carol);
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE ROLE " + carol + " LOGIN");
+        admin.exec("GRANT " + auditor + " TO " + carol);
+    }
+    const std::string as_carol = pg_url_as(pg.url, carol);
+    CHECK(run_cli("audit verify --db " + q(as_carol)).rc == 0);
+    for (const std::string sql : {"INSERT INTO source_progress(source_id, resume_offset, resume_line) VALUES (1, 0, 0)",
+                                  "UPDATE source_seals SET sha256 = 'x'", "DELETE FROM batch_closes"}) {
+        INFO(sql);
+        CHECK_THAT(refusal(as_carol, sql), Catch::Contains("permission denied"));
+    }
 }

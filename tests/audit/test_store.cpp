@@ -137,14 +137,14 @@ TEST_CASE("verify names the first batch whose rows were edited") {
         CHECK_THAT(v.problems.front(), Catch::Contains("belong to no batch"));
     }
     SECTION("an edited source hash") {
-        st.db().exec("UPDATE sources SET sha256 = 'def'");
+        st.db().exec("UPDATE source_seals SET sha256 = 'def'");
         const auto v = st.verify();
         REQUIRE_FALSE(v.intact);
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 "));
     }
     SECTION("a removed batch") {
         st.db().exec("PRAGMA foreign_keys = OFF; DELETE FROM workload_events WHERE batch_id = 1; "
-                     "DELETE FROM batches WHERE id = 1");
+                     "DELETE FROM batch_closes WHERE batch_id = 1; DELETE FROM batch_rows WHERE id = 1");
         const auto v = st.verify();
         REQUIRE_FALSE(v.intact);
         CHECK_THAT(v.problems.front(), Catch::Contains("a batch was removed or reordered"));
@@ -206,6 +206,6 @@ TEST_CASE("a schema 1 store is migrated to the current schema and its old batche
     }
     CHECK(st.verify().intact);
     CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE events IS NULL") == 1);
-    st.db().exec("UPDATE batches SET bad = 0 WHERE events = 5");
+    st.db().exec("UPDATE batch_closes SET bad = 0 WHERE events = 5");
     CHECK_FALSE(st.verify().intact);
 }

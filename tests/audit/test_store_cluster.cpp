@@ -141,7 +141,7 @@ TEST_CASE("a schema 3 store migrates to clusters: old rows are 'default' and its
         CHECK_FALSE(st.verify().intact);
     }
     SECTION("moving an old batch to another cluster is caught") {
-        st.db().exec("UPDATE batches SET cluster = 'prod' WHERE id = 1");
+        st.db().exec("UPDATE batch_rows SET cluster = 'prod' WHERE id = 1");
         CHECK_FALSE(st.verify().intact);
     }
     SECTION("editing the cluster of a v3 row changes its batch hash") {
@@ -183,14 +183,52 @@ TEST_CASE("two clusters ingested interleaved each form an intact chain; the head
         Stmt p(st.db(), "SELECT hash FROM batches WHERE id = ?");
         p.bind(1, prev_eu);
         const std::string prev = p.step() ? p.text(0) : std::string();
-        st.db().exec("UPDATE batches SET prev_hash = '" + prev + "' WHERE id = " + std::to_string(id));
+        st.db().exec("UPDATE batch_closes SET prev_hash = '" + prev + "' WHERE batch_id = " + std::to_string(id));
         const store::BatchDigest d = store::batch_digest(st.db(), id, prev);
-        st.db().exec("UPDATE batches SET hash = '" + d.hash + "' WHERE id = " + std::to_string(id));
+        st.db().exec("UPDATE batch_closes SET hash = '" + d.hash + "' WHERE batch_id = " + std::to_string(id));
         prev_eu = id;
     }
     const ChainVerification after = st.verify();
     CHECK(after.intact);  // the chain alone cannot tell (anyone can recompute it) ...
     CHECK_FALSE(check_expected_head(after, recorded).problems.empty());  // ... a recorded head can
+}
+
+TEST_CASE("verify_cluster re-hashes one cluster's chain and rows: a forged row elsewhere is not its problem") {
+    TempDb t("scoped");
+    EvidenceStore st(t.str(), EvidenceStore::Access::read_write);
+    BatchWriter a(st, st.open_source(ident("a.log", "eu")).id);
+    BatchWriter b(st, st.open_source(ident("b.log", "us")).id);
+    for (int i = 0; i < 3; ++i) {
+        CHECK(a.add(step(static_cast<std::uint64_t>(i), "k" + std::to_string(i), "created")));
+        a.commit(10, static_cast<std::uint64_t>(i));
+    }
+    for (int i = 0; i < 2; ++i) {
+        CHECK(b.add(step(static_cast<std::uint64_t>(i), "k" + std::to_string(i), "created")));
+        b.commit(10, static_cast<std::uint64_t>(i));
+    }
+    const ChainVerification whole = st.verify();
+    REQUIRE(whole.clusters.size() == 2);
+    const ChainVerification eu = st.verify_cluster("eu");
+    CHECK(eu.intact);
+    CHECK(eu.scope_cluster == "eu");
+    CHECK(eu.batches == 3);
+    CHECK(eu.rows == 3);
+    CHECK(eu.chain.size() == 3);
+    CHECK(eu.head == whole.clusters[0].head);  // the cluster's own head, not the store's
+    CHECK(st.verify_cluster("us").batches == 2);
+    CHECK(st.verify_cluster("nowhere").batches == 0);
+    // A row of cluster us forged: the whole store and us fail, eu's evidence is untouched.
+    st.db().exec("UPDATE workload_events SET name = 'forged' WHERE cluster = 'us' AND line = 1");
+    CHECK_FALSE(st.verify().intact);
+    CHECK_FALSE(st.verify_cluster("us").intact);
+    CHECK(st.verify_cluster("eu").intact);
+    // A row moved from us into eu is eu's problem too (it names another cluster than its batch).
+    st.db().exec("UPDATE workload_events SET cluster = 'eu', nkey = 'moved' WHERE cluster = 'us' AND line = 0");
+    const ChainVerification moved = st.verify_cluster("eu");
+    CHECK_FALSE(moved.intact);
+    bool named = false;
+    for (const std::string& p : moved.problems) named = named || p.find("name another cluster") != std::string::npos;
+    CHECK(named);
 }
 
 TEST_CASE("cluster names: control characters, commas, empty and over-long names are refused") {

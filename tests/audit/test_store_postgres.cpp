@@ -5,6 +5,7 @@
 #include "audit/store/batch_writer.h"
 #include "audit/store/connection.h"
 #include "audit/store/postgres.h"
+#include "audit/store/queries.h"
 #include "audit/store/schema.h"
 #include "model/result.h"
 
@@ -141,6 +142,47 @@ TEST_CASE("PostgreSQL and SQLite store the same rows, ids and chain", "[.postgre
     CHECK(pg_head == lite_head);
 }
 
+TEST_CASE("Jobs without a creation time sort and resolve alike on PostgreSQL and SQLite", "[.postgres]") {
+    PgDatabase pg;
+    const fs::path lite = fs::temp_directory_path() / ("kg-test-pg-nulls-" + std::to_string(::getpid()) + ".db");
+    fs::remove(lite);
+    auto job = [](std::uint64_t line, const std::string& name, std::optional<std::int64_t> created,
+                  const std::string& queue) {
+        JobRow j;
+        j.line = line;
+        j.nkey = "job/" + name + "/" + std::to_string(line);
+        j.origin = "audit";
+        j.kind = "Job";
+        j.api_group = "batch";
+        j.namespace_ = "ml";
+        j.name = name;
+        j.created_ts_us = created;
+        j.queue_name = queue;
+        return j;
+    };
+    // Per backend: the order jobs() returns, and the queue a later label lookup resolves for
+    // "train" (one version with a creation time, a later-inserted one without).
+    auto run = [&](const std::string& where) {
+        std::vector<std::string> order;
+        EvidenceStore st(where, EvidenceStore::Access::read_write);
+        {
+            BatchWriter w(st, st.open_source(ident("jobs.log")).id);
+            CHECK(w.add(job(1, "dated", 1'790'000'000'000'000, "q-dated")));
+            CHECK(w.add(job(2, "undated", std::nullopt, "q-undated")));
+            CHECK(w.add(job(3, "train", 1'790'000'000'000'000, "q-known")));
+            CHECK(w.add(job(4, "train", std::nullopt, "q-unknown")));
+            w.seal(100, 4, 100, "abc");
+        }
+        for (const JobRecord& j : query::jobs(st)) order.push_back(j.name + ":" + j.queue_name.value_or("-"));
+        return order;
+    };
+    const std::vector<std::string> on_pg = run(pg.url);
+    const std::vector<std::string> on_lite = run(lite.string());
+    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(lite.string() + suffix);
+    CHECK(on_pg == on_lite);
+    CHECK(on_lite == std::vector<std::string>{"undated:q-undated", "train:q-unknown", "dated:q-dated", "train:q-known"});
+}
+
 TEST_CASE("verify finds rows, batches and schema changed behind a PostgreSQL store's back", "[.postgres]") {
     PgDatabase pg;
     EvidenceStore st(pg.url, EvidenceStore::Access::read_write);
@@ -158,7 +200,7 @@ TEST_CASE("verify finds rows, batches and schema changed behind a PostgreSQL sto
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 ") && Catch::Contains("rows were added or deleted"));
     }
     SECTION("an edited source hash") {
-        st.db().exec("UPDATE sources SET sha256 = 'def'");
+        st.db().exec("UPDATE source_seals SET sha256 = 'def'");
         const auto v = st.verify();
         REQUIRE_FALSE(v.intact);
         CHECK_THAT(v.problems.front(), Catch::StartsWith("batch 2 "));
@@ -220,7 +262,7 @@ TEST_CASE("a read-only PostgreSQL session cannot write", "[.postgres]") {
     PgDatabase pg;
     { EvidenceStore st(pg.url, EvidenceStore::Access::read_write); }
     EvidenceStore ro(pg.url, EvidenceStore::Access::read_only);
-    CHECK_THROWS_WITH(ro.db().exec("DELETE FROM sources"), Catch::Contains("read-only transaction"));
+    CHECK_THROWS_WITH(ro.db().exec("DELETE FROM source_rows"), Catch::Contains("read-only transaction"));
     CHECK(ro.verify().intact);  // verify builds its reference schema in a rolled-back temporary one
 }
 

@@ -2,8 +2,10 @@
 // kueuegov_preemptions, kueuegov_chargeback_intervals) queried on known rows, on SQLite and (tag
 // [.postgres], ctest audit/postgres-store) on PostgreSQL with the same expectations; the
 // chargeback view against quota_intervals(), which `kueuegov chargeback` prices; and a store of
-// schema 4 (before the views) that migrates and still verifies with the same head.
+// schema 4 (before the views and migration 6's insert-only tables) that migrates and still verifies
+// with the same chain heads.
 #include "audit/store/batch_writer.h"
+#include "audit/store/chain.h"
 #include "audit/store/connection.h"
 #include "audit/store/queries.h"
 #include "audit/store/schema.h"
@@ -231,29 +233,70 @@ void check_views(EvidenceStore& st) {
     st.set_cluster_scope("");
 }
 
-/// Turns a current store back into what the previous kueuegov (schema 4) left: no views, no
-/// migration row 5. Migration 5 adds views only, so the rows and the chain are the writer's own.
-void make_schema4(Db& db) {
-    for (const char* v : store::k_dashboard_views) db.exec(std::string("DROP VIEW ") + v);
-    db.exec("DELETE FROM schema_migrations WHERE version = 5");
+/// Writes a store the way a schema 4 kueuegov did (before the views and the insert-only layout
+/// of migration 6): sources and batches are tables whose rows the writer completed by UPDATE,
+/// two clusters with one sealed source of two chain-v3 batches each, hashed by the same digest
+/// function the old writer called.
+void write_schema4_store(Db& db) {
+    store::migrate_to(db, 4);
+    std::int64_t batch = 0;
+    for (const std::string cluster : {"eu", "us"}) {
+        db.exec("INSERT INTO sources(path, format, compression, head_sha256, size, sha256, status, resume_offset, "
+                "resume_line, ingested_at, completed_at, cluster) VALUES ('" + cluster + ".log', 'audit-jsonl', "
+                "'none', '00', 20, 'sha-" + cluster + "', 'complete', 20, 2, 't', 't', '" + cluster + "')");
+        std::string prev;
+        for (int seq = 1; seq <= 2; ++seq) {
+            ++batch;
+            const std::string b = std::to_string(batch);
+            db.exec("INSERT INTO batches(source_id, seq, first_line, last_line, end_offset, rows, seals_source, "
+                    "committed_at, prev_hash, hash, events, kept, bad, skipped, chain_version, cluster) VALUES ((SELECT "
+                    "id FROM sources WHERE cluster = '" + cluster + "'), " + std::to_string(seq) + ", 1, 1, 10, 1, " +
+                    (seq == 2 ? "1" : "0") + ", 't', '" + prev + "', '', 1, 1, 0, '{}', 3, '" + cluster + "')");
+            db.exec("INSERT INTO object_versions(batch_id, line, nkey, origin, kind, namespace, name, verb, time, ts_us, "
+                    "body_captured, cluster) VALUES (" + b + ", " + std::to_string(seq) + ", 'ov:" + b + "', 'audit', "
+                    "'ClusterQueue', '', 'cq-" + cluster + "', 'update', 't', " + b + ", 0, '" + cluster + "')");
+            const store::BatchDigest d = store::batch_digest(db, batch, prev);
+            db.exec("UPDATE batches SET hash = '" + d.hash + "' WHERE id = " + b);
+            prev = d.hash;
+        }
+    }
 }
 
 void check_old_store_migrates(const std::string& target) {
-    std::string head;
+    std::vector<std::string> heads;  // each cluster's last batch hash, as the old store holds it
     {
-        EvidenceStore st(target, EvidenceStore::Access::read_write);
-        fill(st);
-        make_schema4(st.db());
-        REQUIRE(store::schema_version(st.db()) == 4);
-        head = st.verify().head;
+        Db db(target, Db::Mode::read_write_create);
+        write_schema4_store(db);
+        REQUIRE(store::schema_version(db) == 4);
+        for (Stmt h(db, "SELECT hash FROM batches b WHERE id = (SELECT MAX(id) FROM batches c WHERE c.cluster = b.cluster) "
+                        "ORDER BY cluster");
+             h.step();)
+            heads.push_back(h.text(0));
     }
     EvidenceStore st(target, EvidenceStore::Access::read_write);
-    CHECK(store::schema_version(st.db()) == 5);
+    CHECK(store::schema_version(st.db()) == store::known_schema_version());
     const ChainVerification v = st.verify();
     CHECK(v.problems == std::vector<std::string>{});
     CHECK(v.intact);
-    CHECK(v.head == head);  // heads recorded before the views still match
-    check_views(st);
+    CHECK(v.batches == 4);
+    CHECK(v.rows == 4);
+    // Migration 6 carried every source's seal and resume position and every batch's header over.
+    Stmt src(st.db(), "SELECT status, size, sha256, resume_offset, resume_line, completed_at FROM sources ORDER BY id");
+    for (int n = 0; n < 2; ++n) {
+        REQUIRE(src.step());
+        CHECK(src.text(0) == "complete");
+        CHECK(src.int64(1) == 20);
+        CHECK(src.int64(3) == 20);
+        CHECK(src.int64(4) == 2);
+    }
+    // The queue-changes view, created again over the `sources` and `batches` views.
+    Stmt q(st.db(), "SELECT cluster, name, source FROM kueuegov_queue_changes ORDER BY ts_us");
+    std::vector<std::string> changes;
+    while (q.step()) changes.push_back(q.text(0) + " " + q.text(1) + " " + q.text(2));
+    CHECK(changes == std::vector<std::string>{"eu cq-eu eu.log", "eu cq-eu eu.log", "us cq-us us.log", "us cq-us us.log"});
+    // Each cluster's chain head is what it was: heads recorded before the migration still match.
+    REQUIRE(v.clusters.size() == 2);
+    CHECK(std::vector<std::string>{v.clusters[0].head, v.clusters[1].head} == heads);
 }
 
 }  // namespace
@@ -268,7 +311,7 @@ TEST_CASE("dashboard views on SQLite answer for known rows", "[store]") {
     CHECK(v.intact);
 }
 
-TEST_CASE("an SQLite store of schema 4 gains the views and still verifies", "[store]") {
+TEST_CASE("an SQLite store of schema 4 gains the views and the insert-only tables and still verifies", "[store]") {
     test::TempPath t("views-v4");
     check_old_store_migrates(t.str());
 }
@@ -283,7 +326,7 @@ TEST_CASE("dashboard views on PostgreSQL answer as on SQLite", "[.postgres]") {
     CHECK(v.intact);
 }
 
-TEST_CASE("a PostgreSQL store of schema 4 gains the views and still verifies", "[.postgres]") {
+TEST_CASE("a PostgreSQL store of schema 4 gains the views and the insert-only tables and still verifies", "[.postgres]") {
     test::PgTestDb pg("kg_views_v4");
     check_old_store_migrates(pg.url);
 }
