@@ -34,7 +34,9 @@ struct Event {
 };
 
 struct Running {
-    std::string cluster_queue;
+    /// Its key in ReplayResult::queues (map nodes never move): one name per ClusterQueue, not
+    /// a heap copy per workload.
+    const std::string* cluster_queue = nullptr;
     /// Set at the first admission. Apart, since most workloads of a long queue wait: a map
     /// inline in every one of them was 40 of its bytes.
     std::unique_ptr<Usage> usage;
@@ -136,10 +138,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     };
     auto release = [&](std::size_t i) {
         Running& r = running[i];
-        settle(r.cluster_queue);
-        touched.insert(r.cluster_queue);
+        settle(*r.cluster_queue);
+        touched.insert(*r.cluster_queue);
         for (const auto& [fr, amount] : *r.usage) {
-            held[r.cluster_queue][fr] -= amount;
+            held[*r.cluster_queue][fr] -= amount;
         }
         r.holding = false;
         ++r.epoch;
@@ -171,7 +173,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         case Event::evicted:  // the runner completed an eviction: the victim's quota is free
             if (current(e)) {
                 release(e.index);  // the simulator released it already (eviction completed)
-                notify_requeue(running[e.index].cluster_queue, now);
+                notify_requeue(*running[e.index].cluster_queue, now);
             }
             return false;
         case Event::requeue: {
@@ -199,7 +201,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 step(sim::ReplayStep::Kind::finished, now, e.index);
             }
             scheduler.finish(result.workloads[e.index].workload);
-            notify_requeue(running[e.index].cluster_queue, now);
+            notify_requeue(*running[e.index].cluster_queue, now);
             --outstanding;
             return true;
         }
@@ -225,7 +227,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (record) {
                 // Evicted when the patch lands; requeued (quota released) when the runner completes it.
                 sim::ReplayStep& es = step(sim::ReplayStep::Kind::evicted, ev.evicted, i);
-                es.cluster_queue = running[i].cluster_queue;
+                es.cluster_queue = *running[i].cluster_queue;
                 es.reason = "Preempted";
                 es.preemption_reason = p.reason;
                 es.preemptor = p.preemptor;
@@ -241,7 +243,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 events.push({ev.released, Event::evicted, i, running[i].epoch});
             } else {
                 release(i);
-                notify_requeue(running[i].cluster_queue, now);
+                notify_requeue(*running[i].cluster_queue, now);
             }
         }
         for (Admitted& a : cycle.admitted) {
@@ -252,20 +254,20 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             Running& r = running[i];
             if (r.holding) {
                 release(i);  // its eviction completed at this millisecond, before its event
-                notify_requeue(r.cluster_queue, now);
+                notify_requeue(*r.cluster_queue, now);
             }
-            r.cluster_queue = a.cluster_queue;
+            r.cluster_queue = &result.queues.try_emplace(a.cluster_queue).first->first;
             r.usage = std::make_unique<Usage>(std::move(a.usage));
             r.holding = true;
-            settle(r.cluster_queue);
-            touched.insert(r.cluster_queue);
+            settle(*r.cluster_queue);
+            touched.insert(*r.cluster_queue);
             for (const auto& [fr, amount] : *r.usage) {
-                held[r.cluster_queue][fr] += amount;
+                held[*r.cluster_queue][fr] += amount;
             }
             WorkloadResult& w = result.workloads[i];
             w.admitted_ms = now;  // the Admitted condition's time, stamped before the patch waits
-            w.cluster_queue = r.cluster_queue;
-            ++result.queues[r.cluster_queue].admissions;
+            w.cluster_queue = *r.cluster_queue;
+            ++result.queues[*r.cluster_queue].admissions;
             // The runtime counts from when the runner sees the admission.
             w.admission_seen_ms = api.admission(now);
             events.push({w.admission_seen_ms + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
