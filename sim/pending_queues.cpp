@@ -42,13 +42,19 @@ bool overwritable_reason(const PendingWorkload& p) {
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                                        bool best_effort) {
     auto it = m_all.find(key);
+    Map::node_type node;
     if (it != m_all.end()) {
         unqueue(it->second);
-        it->second = std::move(p);
+        node = m_all.extract(it);  // the node (and so the entry's address) is kept
+        const bool listed_message = node.mapped().listed_message;  // a listener may hold its message
+        node.mapped() = std::move(p);
+        node.mapped().listed_message = node.mapped().listed_message || listed_message;
     } else {
-        it = m_all.emplace(key, std::move(p)).first;
+        node = m_all.extract(m_all.emplace(key, std::move(p)).first);
     }
-    PendingWorkload& w = it->second;
+    // The key views the entry's own info.key (equal to `key`), whose storage moved above.
+    node.key() = node.mapped().info.key;
+    PendingWorkload& w = m_all.insert(std::move(node)).position->second;
     w.group = nullptr;
     w.queued = queued;
     w.changed = false;
@@ -83,8 +89,8 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
     QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
-    ShapeGroup& g = q.groups[p.shape];
-    g.shape = p.shape;
+    ShapeGroup& g = q.groups[*p.shape];
+    g.shape = *p.shape;
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -145,9 +151,9 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     auto qit = m_queues.find(failed.info.cluster_queue);
     if (qit == m_queues.end()) return;
     QueueOfCQ& q = qit->second;
-    q.bulk[failed.shape] = failed.reason;
+    q.bulk[*failed.shape] = failed.reason;
     dirty(q);
-    auto git = q.groups.find(failed.shape);
+    auto git = q.groups.find(*failed.shape);
     if (git == q.groups.end() || git->second.active.empty()) return;
     ShapeGroup& g = git->second;
     if (g.overwritable > 0) {

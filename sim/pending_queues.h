@@ -16,7 +16,9 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace kg::sim {
@@ -28,6 +30,8 @@ struct ShapeGroup;
 /// queue). Workloads of one shape are bulk-moved together in BestEffortFIFO.
 std::string scheduling_shape(const WorkloadInfo& info);
 
+/// Kept small: a replay may hold every one of its 500,000 workloads here at once, so the
+/// shape is shared and the small fields are packed together.
 struct PendingWorkload {
     WorkloadInfo info;
     std::string message;
@@ -35,18 +39,22 @@ struct PendingWorkload {
     ScanProgress progress;  ///< R5.5.6 recorded flavor-scan progress
     std::int64_t recorded_cycle = -1;
     std::uint64_t recorded_generation = 0;
-    std::string shape;             ///< R4.4.4 scheduling shape
-    bool has_condition = false;    ///< carries a QuotaReserved condition
-    std::string condition_reason;  ///< its reason
+    /// R4.4.4 scheduling shape, the one copy PendingQueues::shape_of keeps.
+    const std::string* shape = nullptr;
+    std::string condition_reason;  ///< reason of its QuotaReserved condition (has_condition)
+    mutable std::string blocker;   ///< see blocker_state
     /// Cached R3.2 result: the cluster is immutable for the runner's life, so a workload's
     /// LocalQueue/ClusterQueue blocker never changes. 0 unknown, 1 queued, 2 held (own
     /// message), 3 blocked by `blocker`.
     mutable int blocker_state = 0;
-    mutable std::string blocker;
+    bool has_condition = false;    ///< carries a QuotaReserved condition
     /// Placement, owned by PendingQueues: whether it sits in a queue at all (false when
     /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
     bool queued = false;
     bool changed = false;  ///< listed for take_changed() (when tracking changes)
+    /// Listed by a cycle with a message (CycleRunner's PendingReport::changed). Until then an
+    /// empty message is not listed: the listener has nothing of this workload's to change.
+    mutable bool listed_message = false;
     ShapeGroup* group = nullptr;
 };
 
@@ -88,6 +96,7 @@ struct QueueOfCQ {
 class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
+    /// `key` is p.info.key.
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                             bool best_effort);
     void erase(const std::string& key);
@@ -95,7 +104,7 @@ public:
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
     /// Every pending workload by key, in no particular order.
-    const std::unordered_map<std::string, PendingWorkload>& all() const { return m_all; }
+    const std::unordered_map<std::string_view, PendingWorkload>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -107,6 +116,9 @@ public:
     std::vector<std::string> heads(const std::map<std::string, std::string>& sticky) const;
     /// R4.4.4 bulk move of `failed`'s shape in its CQ.
     void bulk_move(const PendingWorkload& failed);
+    /// The one copy of `shape` that pending workloads point at: a shape is shared by every
+    /// workload of one priority and pod sets (a generator template), thousands of them.
+    const std::string* shape_of(std::string shape) { return &*m_shapes.insert(std::move(shape)).first; }
     /// Whether `shape` is recorded as bulk-moved in `cq` (R4.8 routes such arrivals to inadmissible).
     bool bulk_moved(const std::string& cq, const std::string& shape) const;
     /// R4.5 for one ClusterQueue: clears its bulk-move record, inadmissible -> active.
@@ -130,7 +142,11 @@ public:
 private:
 
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
-    std::unordered_map<std::string, PendingWorkload> m_all;
+    /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
+    /// replay may hold every one of its 500,000 workloads here at once.
+    using Map = std::unordered_map<std::string_view, PendingWorkload>;
+    Map m_all;
+    std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;
     std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name

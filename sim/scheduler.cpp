@@ -87,7 +87,7 @@ void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>:
 void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
     Pending p;
     const model::Workload& wl = *info.obj;
-    p.shape = scheduling_shape(info);
+    p.shape = m_queues.shape_of(scheduling_shape(info));
     if (const auto* c = wl.condition("QuotaReserved")) {
         p.has_condition = true;
         p.condition_reason = c->reason;
@@ -103,7 +103,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
     bool be = best_effort(p.info.cluster_queue);
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
-    if (be && m_queues.bulk_moved(p.info.cluster_queue, p.shape)) inadmissible = true;
+    if (be && m_queues.bulk_moved(p.info.cluster_queue, *p.shape)) inadmissible = true;
     m_queues.insert(key, std::move(p), queued, inadmissible, be);
 }
 
@@ -191,13 +191,22 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
     std::sort(heads.begin(), heads.end());  // for PendingDecision::head
+    out.pending.reserve(out.pending.size() + pending.size());
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
+        const std::string& message = blocker.empty() ? p.message : blocker;
+        if (m_report_pending == PendingReport::changed) {
+            // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
+            // between two cycles with no message yet: listing them all at once was a fifth of
+            // the replay's peak memory, for nothing to write.
+            if (message.empty() && !p.listed_message) continue;
+            p.listed_message = true;
+        }
         sim::PendingDecision d;
         d.workload = p.info.key;
         d.cluster_queue = p.info.cluster_queue;
-        d.message = blocker.empty() ? p.message : blocker;
+        d.message = message;
         d.reason = p.reason;
         d.head = std::binary_search(heads.begin(), heads.end(), d.workload);
         out.pending.push_back(std::move(d));

@@ -40,7 +40,8 @@ public:
     void set_recorder(ExplainRecorder* r) { m_recorder = r; }
     /// Which pending workloads each cycle lists: every one (simulate), only those whose message
     /// or reason may have changed since the last cycle (replay --events writes a step only on a
-    /// change), or none (a plain replay).
+    /// change; one whose message has been empty since it was queued is left out, as it has
+    /// nothing to write), or none (a plain replay).
     enum class PendingReport { all, changed, none };
     void set_report_pending(PendingReport r) {
         m_report_pending = r;
@@ -48,6 +49,11 @@ public:
     }
     void add_reserving(WorkloadInfo info);
     void add_pending(WorkloadInfo info, std::string message);
+    /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
+    const WorkloadInfo* reserving(const std::string& key) const {
+        auto it = m_reserving.find(key);
+        return it == m_reserving.end() ? nullptr : &it->second;
+    }
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
     bool run_cycle(sim::CycleDecisions& out);
     /// The heads the next cycle would pop (R4.x), without popping them.

@@ -104,7 +104,7 @@ bool CycleRunner::between_cycles() {
         // Back to its target CQ through its LocalQueue.
         if (const auto* lq = m_cl.find_local_queue(info.ns, *info.obj->queue_name)) info.cluster_queue = *lq->cluster_queue;
         Pending p;
-        p.shape = scheduling_shape(info);  // R4.4.4: its own shape, so bulk moves match it exactly
+        p.shape = m_queues.shape_of(scheduling_shape(info));  // R4.4.4: its own shape, so bulk moves match it exactly
         p.info = std::move(info);
         p.message = msg;
         p.reason = "PendingEvaluation";

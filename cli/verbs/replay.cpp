@@ -48,8 +48,12 @@ sim::ReplayResult run(ReplayInput& in, bool fair_sharing, bool instant, bool rec
 bool write_events(const std::string& path, const ReplayInput& in, const sim::ReplayResult& r,
                   std::int64_t start_unix_s) {
     report::ReplayEventsInput ev{r, in.cluster, {}, {}, start_unix_s * 1000};
+    // Arrivals share their Workloads' specs (sim/replay/arrivals.h); the events need each whole.
+    std::vector<model::Workload> workloads;
+    workloads.reserve(in.arrivals.size());
     for (const sim::replay::Arrival& a : in.arrivals) {
-        ev.workloads.push_back(&a.workload);
+        workloads.push_back(a.workload());
+        ev.workloads.push_back(&workloads.back());
         ev.runtime_ms.push_back(a.runtime_ms);
     }
     return write_output(path, [&](std::ostream& out) { report::render_replay_events(out, ev); });

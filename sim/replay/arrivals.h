@@ -9,16 +9,38 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace kg::sim::replay {
 
+/// One Workload of the replay and when it arrives. The Workload itself is `base` plus the
+/// identity held here: a generator shares one base among the arrivals of a workload template
+/// in one queue, since they differ only in name, uid and creation time. With every workload
+/// pending at once (ls-cq10x: 500,000 behind a 50 qps client), a Workload apiece was most of
+/// the replay's memory.
 struct Arrival {
-    model::Workload workload;    ///< pending; creationTimestamp = arrival (seconds)
+    /// Spec and status, shared by the arrivals of one template: its metadata.name and
+    /// creationTimestamp are this arrival's only when `name` is empty (a trace's workload).
+    std::shared_ptr<const model::Workload> base;
+    std::string name;              ///< metadata.name, or "" for base's own
+    /// metadata.uid is "replay-" and this number in 10 digits (order_arrivals numbers them in
+    /// time order); -1: base's own. A number, not the 17-character string, which would need a
+    /// heap block of its own per workload.
+    std::int64_t uid_number = -1;
     std::int64_t arrival_ms = 0;   ///< virtual time of creation, from the start of the replay
     std::int64_t runtime_ms = 0;   ///< runs this long once admitted, then finishes
     std::string workload_class;    ///< summary grouping ("small", "large", or the trace's class)
+
+    const std::string& workload_name() const { return name.empty() ? *base->meta.name : name; }
+    /// metadata.uid ("" when neither set nor in base).
+    std::string uid() const;
+    /// "namespace/name", as Workload's meta.key().
+    std::string key() const;
+    /// The whole pending Workload: base with this arrival's name, uid and, for a named
+    /// arrival, creationTimestamp = its arrival second.
+    model::Workload workload() const;
 };
 
 struct ClientRate;  // sim/replay/api_throughput.h

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 namespace kg::sim::replay {
 
@@ -148,19 +149,20 @@ model::ClusterQueue make_cluster_queue(const std::string& name, const std::strin
     return cq;
 }
 
-model::Workload make_workload(const std::string& name, const std::string& ns, std::int64_t priority,
-                              const model::Quantity& cpu, std::int64_t arrival_ms) {
-    model::Workload wl;
-    wl.meta = meta("Workload", name, ns);
-    wl.meta.creation_timestamp = k_replay_epoch + arrival_ms / 1000;
-    wl.queue_name.value = ns;
-    wl.priority = static_cast<std::int32_t>(priority);
+// The Workload every arrival of one template in queue `ns` shares (Arrival::base); each
+// arrival adds its name and creation time.
+std::shared_ptr<const model::Workload> make_base(const std::string& ns, std::int64_t priority,
+                                                 const model::Quantity& cpu) {
+    auto wl = std::make_shared<model::Workload>();
+    wl->meta = meta("Workload", "", ns);
+    wl->queue_name.value = ns;
+    wl->priority = static_cast<std::int32_t>(priority);
     model::PodSet ps;
     model::Container c;
     c.name = "c";
     c.requests["cpu"] = model::Located<model::Quantity>(cpu);
     ps.template_spec.containers.push_back(std::move(c));
-    wl.pod_sets.push_back(std::move(ps));
+    wl->pod_sets.push_back(std::move(ps));
     return wl;
 }
 
@@ -190,6 +192,8 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
                 parsed.push_back({r.str(t, "className", "workload"), r.num(t, "priority"), r.num(t, "runtimeMs"),
                                   r.quantity(t, "request")});
         }
+        std::vector<std::shared_ptr<const model::Workload>> bases;
+        for (const Template& t : parsed) bases.push_back(make_base(ns, t.priority, t.request));
         std::int64_t k = 0;
         streams.push_back({arrivals.size(), 0, interval});
         for (std::int64_t round = 0; round < rounds; ++round) {
@@ -199,7 +203,8 @@ void add_queue_load(const std::string& ns, const Node& qs, Reader& r, std::vecto
                 std::string name = t.cls + "-" + std::to_string(set_idx) + "-" + std::to_string(round) + "-" +
                                    std::to_string(i);
                 Arrival a;
-                a.workload = make_workload(name, ns, t.priority, t.request, at);
+                a.base = bases[i];
+                a.name = std::move(name);
                 a.arrival_ms = at;
                 a.runtime_ms = t.runtime_ms;
                 a.workload_class = t.cls;
@@ -266,10 +271,8 @@ bool load_generator(const std::string& path, model::Cluster& cluster, std::vecto
         }
     });
     if (creation_rate) {
+        // A named arrival's creationTimestamp follows its arrival_ms (Arrival::workload).
         pace_creations(arrivals, streams, *creation_rate);
-        for (std::size_t i = first_new; i < arrivals.size(); ++i) {
-            arrivals[i].workload.meta.creation_timestamp = k_replay_epoch + arrivals[i].arrival_ms / 1000;
-        }
     }
     order_arrivals(arrivals, first_new);
     cluster.reindex();

@@ -1,4 +1,5 @@
-// File reading for replay inputs ("-" is stdin), bounded as manifests are, and arrival ordering.
+// File reading for replay inputs ("-" is stdin), bounded as manifests are, arrival ordering,
+// and an Arrival's Workload.
 #include "sim/replay/input_common.h"
 
 #include <algorithm>
@@ -7,6 +8,32 @@
 #include <cstdio>
 
 namespace kg::sim::replay {
+
+std::string Arrival::key() const {
+    const std::string& ns = *base->meta.namespace_;
+    return ns.empty() ? workload_name() : ns + "/" + workload_name();
+}
+
+model::Workload Arrival::workload() const {
+    model::Workload wl = *base;
+    if (!name.empty()) {
+        wl.meta.name.value = name;
+        wl.meta.creation_timestamp = k_replay_epoch + arrival_ms / 1000;
+    }
+    if (uid_number >= 0) {
+        wl.meta.uid = uid();
+    }
+    return wl;
+}
+
+std::string Arrival::uid() const {
+    if (uid_number < 0) {
+        return base ? base->meta.uid : std::string();
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "replay-%010lld", static_cast<long long>(uid_number));
+    return text;
+}
 
 bool read_input_file(const std::string& path, model::Cluster& cluster, std::string& text, std::uint32_t& file_id,
                      model::DiagSink& diags, const model::LoadOptions& opt) {
@@ -24,9 +51,9 @@ bool read_input_file(const std::string& path, model::Cluster& cluster, std::stri
 
 void order_arrivals(std::vector<Arrival>& arrivals, std::size_t first) {
     // A stable sort of (time, position) pairs, then the permutation applied in place cycle by
-    // cycle: each Arrival (a whole Workload, near a kilobyte) moves about once, and no second
-    // buffer of Arrivals is needed, where std::stable_sort of the Arrivals themselves moved each
-    // log n times through a buffer as large as the input.
+    // cycle: each Arrival moves about once, and no second buffer of Arrivals is needed, where
+    // std::stable_sort of the Arrivals themselves moved each log n times through a buffer as
+    // large as the input.
     const std::size_t n = arrivals.size() - first;
     std::vector<std::pair<std::int64_t, std::size_t>> order(n);
     for (std::size_t k = 0; k < n; ++k) order[k] = {arrivals[first + k].arrival_ms, k};
@@ -48,9 +75,7 @@ void order_arrivals(std::vector<Arrival>& arrivals, std::size_t first) {
         from[k] = n;
     }
     for (std::size_t i = first; i < arrivals.size(); ++i) {
-        char uid[32];
-        std::snprintf(uid, sizeof uid, "replay-%010zu", i);
-        arrivals[i].workload.meta.uid = uid;
+        arrivals[i].uid_number = static_cast<std::int64_t>(i);
     }
 }
 

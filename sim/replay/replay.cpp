@@ -7,11 +7,15 @@
 // inadmissible workloads through Kueue's 1 s requeuer batch; events in between are handled
 // before the next cycle.
 #include "sim/replay/replay.h"
+#include "sim/replay/key_index.h"
 
 #include <algorithm>
+#include <memory>
 #include <queue>
 #include <set>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kg::sim::replay {
 
@@ -30,8 +34,12 @@ struct Event {
 };
 
 struct Running {
-    std::string cluster_queue;
-    Usage usage;
+    /// Its key in ReplayResult::queues (map nodes never move): one name per ClusterQueue, not
+    /// a heap copy per workload.
+    const std::string* cluster_queue = nullptr;
+    /// Set at the first admission. Apart, since most workloads of a long queue wait: a map
+    /// inline in every one of them was 40 of its bytes.
+    std::unique_ptr<Usage> usage;
     std::uint64_t epoch = 0;
     bool holding = false;
 };
@@ -64,7 +72,13 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     std::set<std::string> requeue_waiting;       // trees with a requeue scheduled
     // Last pending message per workload: a condition is written (and a pending step recorded)
     // only when it changes, as Kueue patches the QuotaReserved=False condition only then.
-    std::vector<std::string> last_pending(track_pending ? arrivals.size() : 0);
+    // Messages repeat across workloads ("insufficient quota ..."), so each is kept once and
+    // every workload points at its own; nullptr stands for "" (none yet, or cleared).
+    std::vector<const std::string*> last_pending(track_pending ? arrivals.size() : 0, nullptr);
+    std::unordered_set<std::string> messages;
+    auto last_message = [&](std::size_t i) -> std::string_view {
+        return last_pending[i] ? std::string_view(*last_pending[i]) : std::string_view();
+    };
     auto step = [&](sim::ReplayStep::Kind kind, std::int64_t at, std::size_t i) -> sim::ReplayStep& {
         sim::ReplayStep s;
         s.kind = kind;
@@ -73,19 +87,18 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         result.steps.push_back(std::move(s));
         return result.steps.back();
     };
-    std::unordered_map<std::string, std::size_t> index_of;
     std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
     result.workloads.reserve(arrivals.size());
     for (std::size_t i = 0; i < arrivals.size(); ++i) {
         const Arrival& a = arrivals[i];
         WorkloadResult w;
-        w.workload = a.workload.meta.key();
+        w.workload = a.key();
         w.workload_class = a.workload_class;
         w.arrival_ms = a.arrival_ms;
-        index_of[w.workload] = i;
         result.workloads.push_back(std::move(w));
         events.push({a.arrival_ms, Event::arrive, i, 0});
     }
+    const KeyIndex index_of(result.workloads);  // the rows do not change from here on
     for (const auto& [cq, nominal] : scheduler.nominal_quota()) {
         result.queues[cq].cluster_queue = cq;
         result.queues[cq].nominal = nominal;
@@ -125,10 +138,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     };
     auto release = [&](std::size_t i) {
         Running& r = running[i];
-        settle(r.cluster_queue);
-        touched.insert(r.cluster_queue);
-        for (const auto& [fr, amount] : r.usage) {
-            held[r.cluster_queue][fr] -= amount;
+        settle(*r.cluster_queue);
+        touched.insert(*r.cluster_queue);
+        for (const auto& [fr, amount] : *r.usage) {
+            held[*r.cluster_queue][fr] -= amount;
         }
         r.holding = false;
         ++r.epoch;
@@ -152,7 +165,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     auto handle = [&](const Event& e, std::int64_t now) -> bool {
         switch (e.kind) {
         case Event::arrive:
-            scheduler.add(arrivals[e.index].workload);
+            scheduler.add(arrivals[e.index]);
             if (record) {
                 step(sim::ReplayStep::Kind::created, now, e.index);
             }
@@ -160,7 +173,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         case Event::evicted:  // the runner completed an eviction: the victim's quota is free
             if (current(e)) {
                 release(e.index);  // the simulator released it already (eviction completed)
-                notify_requeue(running[e.index].cluster_queue, now);
+                notify_requeue(*running[e.index].cluster_queue, now);
             }
             return false;
         case Event::requeue: {
@@ -188,7 +201,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 step(sim::ReplayStep::Kind::finished, now, e.index);
             }
             scheduler.finish(result.workloads[e.index].workload);
-            notify_requeue(running[e.index].cluster_queue, now);
+            notify_requeue(*running[e.index].cluster_queue, now);
             --outstanding;
             return true;
         }
@@ -204,18 +217,17 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         ++result.cycles;
         busy_until = now;
         for (const sim::PreemptedDecision& p : cycle.preempted) {
-            auto it = index_of.find(p.workload);
-            if (it == index_of.end() || !running[it->second].holding) {
+            const std::size_t i = index_of.find(p.workload);
+            if (i == KeyIndex::npos || !running[i].holding) {
                 continue;
             }
-            const std::size_t i = it->second;
             ++result.workloads[i].evictions;
             const ApiThroughput::Eviction ev = api.eviction(now);
             busy_until = std::max(busy_until, ev.released);
             if (record) {
                 // Evicted when the patch lands; requeued (quota released) when the runner completes it.
                 sim::ReplayStep& es = step(sim::ReplayStep::Kind::evicted, ev.evicted, i);
-                es.cluster_queue = running[i].cluster_queue;
+                es.cluster_queue = *running[i].cluster_queue;
                 es.reason = "Preempted";
                 es.preemption_reason = p.reason;
                 es.preemptor = p.preemptor;
@@ -225,38 +237,37 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 rq.message = p.message;
             }
             if (track_pending) {
-                last_pending[i].clear();
+                last_pending[i] = nullptr;
             }
             if (ev.released > now) {
                 events.push({ev.released, Event::evicted, i, running[i].epoch});
             } else {
                 release(i);
-                notify_requeue(running[i].cluster_queue, now);
+                notify_requeue(*running[i].cluster_queue, now);
             }
         }
         for (Admitted& a : cycle.admitted) {
-            auto it = index_of.find(a.workload);
-            if (it == index_of.end()) {
+            const std::size_t i = index_of.find(a.workload);
+            if (i == KeyIndex::npos) {
                 continue;  // a workload of the manifests, not of the trace: it never finishes here
             }
-            std::size_t i = it->second;
             Running& r = running[i];
             if (r.holding) {
                 release(i);  // its eviction completed at this millisecond, before its event
-                notify_requeue(r.cluster_queue, now);
+                notify_requeue(*r.cluster_queue, now);
             }
-            r.cluster_queue = a.cluster_queue;
-            r.usage = std::move(a.usage);
+            r.cluster_queue = &result.queues.try_emplace(a.cluster_queue).first->first;
+            r.usage = std::make_unique<Usage>(std::move(a.usage));
             r.holding = true;
-            settle(r.cluster_queue);
-            touched.insert(r.cluster_queue);
-            for (const auto& [fr, amount] : r.usage) {
-                held[r.cluster_queue][fr] += amount;
+            settle(*r.cluster_queue);
+            touched.insert(*r.cluster_queue);
+            for (const auto& [fr, amount] : *r.usage) {
+                held[*r.cluster_queue][fr] += amount;
             }
             WorkloadResult& w = result.workloads[i];
             w.admitted_ms = now;  // the Admitted condition's time, stamped before the patch waits
-            w.cluster_queue = r.cluster_queue;
-            ++result.queues[r.cluster_queue].admissions;
+            w.cluster_queue = *r.cluster_queue;
+            ++result.queues[*r.cluster_queue].admissions;
             // The runtime counts from when the runner sees the admission.
             w.admission_seen_ms = api.admission(now);
             events.push({w.admission_seen_ms + arrivals[i].runtime_ms, Event::finish, i, r.epoch});
@@ -269,7 +280,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 }
             }
             if (track_pending) {
-                last_pending[i].clear();
+                last_pending[i] = nullptr;
             }
         }
         if (record) {
@@ -283,18 +294,18 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (!track_pending) {
                 break;
             }
-            auto it = index_of.find(p.workload);
-            if (it == index_of.end() || running[it->second].holding || last_pending[it->second] == p.message) {
+            const std::size_t i = index_of.find(p.workload);
+            if (i == KeyIndex::npos || running[i].holding || last_message(i) == p.message) {
                 continue;
             }
-            last_pending[it->second] = p.message;
+            last_pending[i] = p.message.empty() ? nullptr : &*messages.insert(p.message).first;
             if (p.head) {
                 busy_until = std::max(busy_until, api.pending_in_cycle(now));
             } else {
                 api.pending_by_controller(now);
             }
             if (record) {
-                sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, it->second);
+                sim::ReplayStep& pd = step(sim::ReplayStep::Kind::pending, now, i);
                 pd.cluster_queue = p.cluster_queue;
                 pd.reason = p.reason;
                 pd.message = p.message;

@@ -44,9 +44,9 @@ struct CycleResult {
 class Scheduler {
 public:
     virtual ~Scheduler() = default;
-    /// A new pending workload (creationTimestamp set from its arrival). It lives until
+    /// A new pending workload (a.workload() is the whole Workload). The arrival lives until
     /// run_replay returns (run_replay owns the arrivals), so a scheduler may keep a reference.
-    virtual void add(const model::Workload& wl) = 0;
+    virtual void add(const Arrival& a) = 0;
     /// The workload ran to completion: it releases its quota (and triggers requeueing).
     virtual void finish(const std::string& key) = 0;
     /// One scheduling cycle at virtual time `now_ms`; evictions it decides complete before the next.

@@ -6,6 +6,8 @@
 #include "sim/replay/arrivals.h"
 #include "sim/workload_info.h"
 
+#include <functional>
+
 namespace kg::sim::replay {
 
 SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
@@ -24,32 +26,41 @@ SimScheduler::SimScheduler(const model::Cluster& cluster, bool fair_sharing)
     }
 }
 
-void SimScheduler::add(const model::Workload& wl) {
-    m_workloads.insert_or_assign(wl.meta.key(), &wl);
-    m_runner.add_pending(make_workload_info(m_cluster, wl), "");
+bool SimScheduler::from_manifests(const model::Workload* wl) const {
+    const std::vector<model::Workload>& own = m_cluster.workloads;
+    const std::less<const model::Workload*> before;
+    return !own.empty() && !before(wl, &own.front()) && !before(&own.back(), wl);
 }
 
-void SimScheduler::finish(const std::string& key) {
-    m_runner.finish(key);
-    m_workloads.erase(key);
+void SimScheduler::add(const Arrival& a) {
+    // The info is computed from the whole Workload, then points at the shared base: what the
+    // simulator reads through WorkloadInfo::obj (pod sets, conditions, labels, queue name) is
+    // the same in both, and identity (key, uid, order) is the info's own.
+    WorkloadInfo info = make_workload_info(m_cluster, a.workload());
+    info.obj = a.base.get();
+    for (std::size_t i = 0; i < info.pod_sets.size(); ++i) info.pod_sets[i].spec = &a.base->pod_sets[i].template_spec;
+    m_runner.add_pending(std::move(info), "");
 }
+
+void SimScheduler::finish(const std::string& key) { m_runner.finish(key); }
 
 CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
     m_runner.set_now(k_replay_epoch + now_ms / 1000);
     m_runner.flush_requeues();
     sim::CycleDecisions d;
     m_runner.run_cycle(d);
-    m_runner.between_cycles();
     CycleResult out;
-    out.heads_moved = m_runner.next_heads_differ();
     for (const sim::AdmittedDecision& a : d.admitted) {
         Admitted adm;
         adm.workload = a.workload;
         adm.cluster_queue = a.cluster_queue;
         adm.admitted = a.admitted;
-        auto it = m_workloads.find(a.workload);
-        if (it != m_workloads.end()) {
-            for (const model::PodSet& ps : it->second->pod_sets) {
+        // The runner holds what it admitted until the evictions below are applied (an admitted
+        // workload is never one of its own cycle's victims). The manifests' workloads, which
+        // the replay skips, get no usage, as before arrivals shared their Workloads.
+        const WorkloadInfo* info = m_runner.reserving(a.workload);
+        if (info && info->obj && !from_manifests(info->obj)) {
+            for (const model::PodSet& ps : info->obj->pod_sets) {
                 auto count = a.counts.find(*ps.name);
                 auto flavors = a.flavors.find(*ps.name);
                 if (flavors == a.flavors.end()) {
@@ -73,6 +84,8 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
         }
         out.admitted.push_back(std::move(adm));
     }
+    m_runner.between_cycles();
+    out.heads_moved = m_runner.next_heads_differ();
     out.preempted = std::move(d.preempted);
     out.pending = std::move(d.pending);
     return out;

@@ -18,7 +18,7 @@ public:
     /// `cluster` holds the queues (and any workloads already running); it must outlive this.
     SimScheduler(const model::Cluster& cluster, bool fair_sharing);
 
-    void add(const model::Workload& wl) override;
+    void add(const Arrival& a) override;
     void finish(const std::string& key) override;
     CycleResult run_cycle(std::int64_t now_ms) override;
     std::map<std::string, Usage> nominal_quota() const override;
@@ -34,8 +34,8 @@ public:
 private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
-    /// The workloads of the replay, owned by run_replay's arrivals (see Scheduler::add).
-    std::unordered_map<std::string, const model::Workload*> m_workloads;
+    /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
+    bool from_manifests(const model::Workload* wl) const;
 };
 
 }  // namespace kg::sim::replay

@@ -132,7 +132,8 @@ bool load_trace(const std::string& path, model::Cluster& cluster, std::vector<Ar
         }
         for (const Node& w : list->items) {
             Arrival a;
-            model::Workload& wl = a.workload;
+            auto own = std::make_shared<model::Workload>();  // a trace's workloads share nothing
+            model::Workload& wl = *own;
             wl.meta.api_version = "kueue.x-k8s.io/v1beta2";
             wl.meta.kind = "Workload";
             wl.meta.name = model::Located<std::string>(string_field(w, "name"), w.pos);
@@ -156,6 +157,7 @@ bool load_trace(const std::string& path, model::Cluster& cluster, std::vector<Ar
                 continue;
             }
             wl.meta.creation_timestamp = k_replay_epoch + a.arrival_ms / 1000;
+            a.base = std::move(own);
             a.workload_class = string_field(w, "class");
             if (a.workload_class.empty()) {
                 a.workload_class = "all";

@@ -44,11 +44,11 @@ namespace {
 // again behind. The preempting cycle reports hi pending as a head.
 class PreemptStub : public Scheduler {
 public:
-    void add(const kg::model::Workload& wl) override {
-        if (wl.meta.key() == "ns/hi") {
-            m_pending.push_front(wl.meta.key());
+    void add(const Arrival& a) override {
+        if (a.key() == "ns/hi") {
+            m_pending.push_front(a.key());
         } else {
-            m_pending.push_back(wl.meta.key());
+            m_pending.push_back(a.key());
         }
     }
     void finish(const std::string& key) override {
@@ -88,8 +88,10 @@ private:
 
 Arrival arrival(const std::string& name, std::int64_t at, std::int64_t runtime) {
     Arrival a;
-    a.workload.meta.name.value = name;
-    a.workload.meta.namespace_.value = "ns";
+    auto wl = std::make_shared<kg::model::Workload>();
+    wl->meta.namespace_.value = "ns";
+    a.base = std::move(wl);
+    a.name = name;
     a.arrival_ms = at;
     a.runtime_ms = runtime;
     a.workload_class = name;

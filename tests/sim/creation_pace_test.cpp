@@ -66,7 +66,7 @@ TEST_CASE("a generator's arrivals are paced by the harness's client unless --ins
     for (std::size_t i = 0; i < paced.arrivals.size(); ++i) {
         const Arrival& a = paced.arrivals[i];
         if (i > 0) CHECK(paced.arrivals[i - 1].arrival_ms <= a.arrival_ms);
-        CHECK(a.workload.meta.creation_timestamp == k_replay_epoch + a.arrival_ms / 1000);
+        CHECK(a.workload().meta.creation_timestamp == k_replay_epoch + a.arrival_ms / 1000);
         ++per_second[a.arrival_ms / 1000];
     }
     // The burst (2,000) goes in the first millisecond-by-millisecond rounds; the last 1,000

@@ -16,16 +16,17 @@ TEST_CASE("order_arrivals sorts by time, keeps ties in input order and leaves th
     for (std::size_t i = 0; i < times.size(); ++i) {
         sim::replay::Arrival a;
         a.arrival_ms = times[i];
-        a.workload.meta.name.value = "w" + std::to_string(i);
+        a.name = "w" + std::to_string(i);
         arrivals.push_back(std::move(a));
     }
     sim::replay::order_arrivals(arrivals, 1);  // arrivals[0] (time 99) stays first
     std::vector<std::string> names;
-    for (const auto& a : arrivals) names.push_back(a.workload.meta.name.value);
+    for (const auto& a : arrivals) names.push_back(a.name);
     CHECK(names == std::vector<std::string>{"w0", "w4", "w2", "w6", "w1", "w3", "w7", "w5"});
-    CHECK(arrivals[0].workload.meta.uid.empty());
-    CHECK(arrivals[1].workload.meta.uid == "replay-0000000001");
-    CHECK(arrivals[7].workload.meta.uid == "replay-0000000007");
+    CHECK(arrivals[0].uid_number == -1);
+    CHECK(arrivals[0].uid().empty());
+    CHECK(arrivals[1].uid() == "replay-0000000001");
+    CHECK(arrivals[7].uid() == "replay-0000000007");
 }
 
 TEST_CASE("order_arrivals on sorted input and on reversed input", "[sim][replay]") {

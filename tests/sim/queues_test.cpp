@@ -12,14 +12,14 @@
 
 namespace {
 
-kg::sim::PendingWorkload pending(const std::string& key, const std::string& cq, int priority, std::int64_t ts,
+kg::sim::PendingWorkload pending(kg::sim::PendingQueues& q, const std::string& key, const std::string& cq, int priority, std::int64_t ts,
                                  const std::string& shape) {
     kg::sim::PendingWorkload p;
     p.info.key = key;
     p.info.cluster_queue = cq;
     p.info.priority = priority;
     p.info.order_ts = ts;
-    p.shape = shape;
+    p.shape = q.shape_of(shape);
     return p;
 }
 
@@ -27,11 +27,11 @@ kg::sim::PendingWorkload pending(const std::string& key, const std::string& cq, 
 
 TEST_CASE("queues: heads follow R4.2 per ClusterQueue, in ClusterQueue name order") {
     kg::sim::PendingQueues q;
-    q.insert("ns/old-low", pending("ns/old-low", "b", 1, 10, "s1"), true, false, true);
-    q.insert("ns/new-high", pending("ns/new-high", "b", 5, 20, "s2"), true, false, true);
-    q.insert("ns/a1", pending("ns/a1", "a", 0, 30, "s1"), true, false, true);
-    q.insert("ns/a0", pending("ns/a0", "a", 0, 20, "s1"), true, false, true);
-    q.insert("ns/held", pending("ns/held", "a", 9, 1, "s1"), false, false, true);  // not queued
+    q.insert("ns/old-low", pending(q, "ns/old-low", "b", 1, 10, "s1"), true, false, true);
+    q.insert("ns/new-high", pending(q, "ns/new-high", "b", 5, 20, "s2"), true, false, true);
+    q.insert("ns/a1", pending(q, "ns/a1", "a", 0, 30, "s1"), true, false, true);
+    q.insert("ns/a0", pending(q, "ns/a0", "a", 0, 20, "s1"), true, false, true);
+    q.insert("ns/held", pending(q, "ns/held", "a", 9, 1, "s1"), false, false, true);  // not queued
     CHECK(q.heads({}) == std::vector<std::string>{"ns/a0", "ns/new-high"});
     // R4.7: the sticky preemptor of a BestEffortFIFO queue comes first.
     CHECK(q.heads({{"b", "ns/old-low"}}) == std::vector<std::string>{"ns/a0", "ns/old-low"});
@@ -43,9 +43,9 @@ TEST_CASE("queues: a bulk move takes one shape out of the active heap until requ
     kg::sim::PendingQueues q;
     for (int i = 0; i < 4; ++i) {
         std::string k = "ns/same-" + std::to_string(i);
-        q.insert(k, pending(k, "cq", 0, i, "shape"), true, false, true);
+        q.insert(k, pending(q, k, "cq", 0, i, "shape"), true, false, true);
     }
-    q.insert("ns/other", pending("ns/other", "cq", 0, 9, "other"), true, false, true);
+    q.insert("ns/other", pending(q, "ns/other", "cq", 0, 9, "other"), true, false, true);
     auto& failed = q.at("ns/same-0");
     failed.reason = "NoFit";
     q.unqueue(failed);
@@ -65,10 +65,10 @@ TEST_CASE("queues: requeue_tree reaches the inadmissible workloads of its own tr
     kg::sim::PendingQueues q;
     q.set_tree("a", 0);
     q.set_tree("c", 1);
-    q.insert("ns/a-0", pending("ns/a-0", "a", 0, 1, "s"), true, true, true);
-    q.insert("ns/b-0", pending("ns/b-0", "b", 0, 1, "s"), true, true, true);
-    q.insert("ns/c-0", pending("ns/c-0", "c", 0, 1, "s"), true, true, true);
-    q.insert("ns/d-0", pending("ns/d-0", "d", 0, 1, "s"), true, true, true);  // in no tree
+    q.insert("ns/a-0", pending(q, "ns/a-0", "a", 0, 1, "s"), true, true, true);
+    q.insert("ns/b-0", pending(q, "ns/b-0", "b", 0, 1, "s"), true, true, true);
+    q.insert("ns/c-0", pending(q, "ns/c-0", "c", 0, 1, "s"), true, true, true);
+    q.insert("ns/d-0", pending(q, "ns/d-0", "d", 0, 1, "s"), true, true, true);  // in no tree
     q.set_tree("b", 0);  // a queue that already holds inadmissible workloads joins its tree
     CHECK(q.heads({}).empty());
     CHECK(q.requeue_tree(0) == 2);
@@ -93,14 +93,14 @@ TEST_CASE("queues: requeue_tree reaches the inadmissible workloads of its own tr
 
 TEST_CASE("queues: a bulk move rewrites only overwritable QuotaReserved reasons (R4.4.4)") {
     kg::sim::PendingQueues q;
-    auto evicted = pending("ns/evicted", "cq", 0, 2, "shape");
+    auto evicted = pending(q, "ns/evicted", "cq", 0, 2, "shape");
     evicted.has_condition = true;
     evicted.condition_reason = "PendingEvaluation";
     evicted.message = "Preempted to accommodate a workload";
     q.insert("ns/evicted", std::move(evicted), true, false, true);
-    auto fresh = pending("ns/fresh", "cq", 0, 3, "shape");  // no QuotaReserved condition
+    auto fresh = pending(q, "ns/fresh", "cq", 0, 3, "shape");  // no QuotaReserved condition
     q.insert("ns/fresh", std::move(fresh), true, false, true);
-    auto& failed = q.insert("ns/failed", pending("ns/failed", "cq", 0, 1, "shape"), true, true, true);
+    auto& failed = q.insert("ns/failed", pending(q, "ns/failed", "cq", 0, 1, "shape"), true, true, true);
     failed.reason = "WaitingForQuota";
     q.bulk_move(failed);
     CHECK(q.at("ns/evicted").message == "Bypassed scheduling evaluation because an equivalent workload recently failed");
@@ -158,4 +158,65 @@ spec: {clusterQueue: cq}
     REQUIRE(second.pending.size() == 2);
     for (const auto& p : second.pending)
         if (p.workload == "ns/late") CHECK(p.message.empty());
+}
+
+TEST_CASE("queues: shape_of keeps one copy of each shape, which workloads share") {
+    kg::sim::PendingQueues q;
+    const std::string* small = q.shape_of("50|main#1#-;cpu=1000;rc:");
+    CHECK(*small == "50|main#1#-;cpu=1000;rc:");
+    CHECK(q.shape_of(std::string("50|main#1#-;cpu=1000;rc:")) == small);
+    CHECK(q.shape_of("100|main#1#-;cpu=5000;rc:") != small);
+    q.insert("ns/a", pending(q, "ns/a", "cq", 0, 1, "50|main#1#-;cpu=1000;rc:"), true, false, true);
+    q.insert("ns/b", pending(q, "ns/b", "cq", 0, 2, "50|main#1#-;cpu=1000;rc:"), true, false, true);
+    CHECK(q.at("ns/a").shape == small);
+    CHECK(q.at("ns/b").shape == small);
+}
+
+TEST_CASE("cycle: with PendingReport::changed a workload is listed once it has a message, not before") {
+    const std::string text = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: rf}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq}
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: rf
+      resources: [{name: cpu, nominalQuota: "1"}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {name: lq, namespace: ns}
+spec: {clusterQueue: cq}
+)";
+    auto wl = [](const std::string& name, int cpu, const std::string& ts) {
+        return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
+               ", namespace: ns, creationTimestamp: '" + ts +
+               "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
+               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
+               std::to_string(cpu) + "\"}}\n";
+    };
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("q.yaml", text + wl("fits", 1, "2026-01-01T00:00:00Z") + wl("waits", 2, "2026-01-01T00:00:05Z"),
+                         cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::CycleRunner runner(cl, false);
+    runner.set_report_pending(kg::sim::CycleRunner::PendingReport::changed);
+    runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", "fits")), "");
+    runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", "waits")), "");
+    kg::sim::CycleDecisions first;
+    runner.run_cycle(first);  // `fits` is the head and is admitted; `waits` was not evaluated
+    REQUIRE(first.admitted.size() == 1);
+    CHECK(first.pending.empty());
+    kg::sim::CycleDecisions second;
+    runner.run_cycle(second);  // `waits` is the head now and does not fit
+    REQUIRE(second.pending.size() == 1);
+    CHECK(second.pending[0].workload == "ns/waits");
+    CHECK_FALSE(second.pending[0].message.empty());
 }

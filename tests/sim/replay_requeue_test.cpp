@@ -19,7 +19,7 @@ namespace {
 // back only when requeueing is not deferred, else requeue_tree does.
 class TwoSlots : public Scheduler {
 public:
-    void add(const kg::model::Workload& wl) override { m_active.push_back(wl.meta.key()); }
+    void add(const Arrival& a) override { m_active.push_back(a.key()); }
     void finish(const std::string& key) override {
         m_running.erase(key);
         if (!m_deferred) {
@@ -64,8 +64,10 @@ private:
 
 Arrival arrival(const std::string& name, std::int64_t at, std::int64_t runtime) {
     Arrival a;
-    a.workload.meta.name.value = name;
-    a.workload.meta.namespace_.value = "ns";
+    auto wl = std::make_shared<kg::model::Workload>();
+    wl->meta.namespace_.value = "ns";
+    a.base = std::move(wl);
+    a.name = name;
     a.arrival_ms = at;
     a.runtime_ms = runtime;
     a.workload_class = name;

@@ -15,9 +15,9 @@ namespace {
 class FifoStub : public Scheduler {
 public:
     explicit FifoStub(std::int64_t capacity) : m_capacity(capacity) {}
-    void add(const kg::model::Workload& wl) override {
-        std::int64_t cpu = wl.pod_sets[0].template_spec.containers[0].requests.at("cpu").value.milli_value();
-        m_pending.push_back({wl.meta.key(), cpu});
+    void add(const Arrival& a) override {
+        std::int64_t cpu = a.base->pod_sets[0].template_spec.containers[0].requests.at("cpu").value.milli_value();
+        m_pending.push_back({a.key(), cpu});
     }
     void finish(const std::string& key) override { m_used -= m_held.at(key); }
     CycleResult run_cycle(std::int64_t) override {
@@ -42,13 +42,15 @@ private:
 
 Arrival arrival(const std::string& name, std::int64_t at, std::int64_t runtime, std::int64_t cpu) {
     Arrival a;
-    a.workload.meta.name.value = name;
-    a.workload.meta.namespace_.value = "ns";
+    auto wl = std::make_shared<kg::model::Workload>();
+    wl->meta.namespace_.value = "ns";
     kg::model::PodSet ps;
     kg::model::Container c;
     c.requests["cpu"] = kg::model::Located<kg::model::Quantity>(kg::model::Quantity::from_int(cpu));
     ps.template_spec.containers.push_back(c);
-    a.workload.pod_sets.push_back(ps);
+    wl->pod_sets.push_back(ps);
+    a.base = std::move(wl);
+    a.name = name;
     a.arrival_ms = at;
     a.runtime_ms = runtime;
     a.workload_class = "c";
