@@ -12,7 +12,7 @@ std::vector<PolicyObjectText> policy_objects_at(const EvidenceStore& st, std::in
                   "SELECT t.kind, t.namespace, t.name, t.verb, t.object_json, t.time, s.path, t.line "
                   "FROM object_versions t JOIN batches b ON b.id = t.batch_id JOIN sources s ON s.id = b.source_id "
                   "WHERE t.kind NOT IN " + std::string(detail::k_rbac_kinds) + " AND t.ts_us < ?1 AND (t.code IS NULL OR t.code < 300) "
-                  "AND (t.object_json IS NOT NULL OR t.verb = 'delete') AND " + detail::cluster_clause("t") +
+                  "AND (t.object_json IS NOT NULL OR t.verb = 'delete') AND " + detail::cluster_clause(st, "t") +
                       " ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id");
     s.bind(1, at_us);
     detail::bind_scope(s, st);

@@ -21,7 +21,7 @@ std::vector<audit::SourceInfo> sources(const EvidenceStore& st) {
                     "(SELECT COALESCE(SUM(events), 0) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(kept), 0) FROM batches b WHERE b.source_id = sources.id), "
                     "(SELECT COALESCE(SUM(bad), 0) FROM batches b WHERE b.source_id = sources.id), cluster "
-                    "FROM sources WHERE " + cluster_clause("sources") + " ORDER BY id");
+                    "FROM sources WHERE " + source_cluster_clause() + " ORDER BY id");
     bind_scope(s, st);
     Stmt skipped(st.db(), "SELECT skipped FROM batches WHERE source_id = ? AND skipped IS NOT NULL ORDER BY id");
     while (s.step()) {
@@ -62,7 +62,7 @@ std::vector<audit::WorkloadStep> workload_steps(const EvidenceStore& st, const s
         "COALESCE(t.preemptor_path, ''), COALESCE(t.cluster_queue, ''), COALESCE(t.local_queue, ''), t.priority, "
         "s.path, t.line FROM workload_events t";
     sql += k_evidence_join;
-    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND " + cluster_clause("t") +
+    sql += "WHERE (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND " + cluster_clause(st, "t") +
            " ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
     s.bind(1, ns).bind(2, name);
@@ -97,7 +97,7 @@ std::vector<audit::JobRecord> jobs(const EvidenceStore& st) {
         "s.path, t.line FROM jobs t";
     sql += k_evidence_join;
     // Jobs with no creation time first (the oldest) on both backends: PostgreSQL sorts NULL last.
-    sql += "WHERE (t.code IS NULL OR t.code < 300) AND " + cluster_clause("t") + " ORDER BY t.created_ts_us NULLS FIRST, t.id";
+    sql += "WHERE (t.code IS NULL OR t.code < 300) AND " + cluster_clause(st, "t") + " ORDER BY t.created_ts_us NULLS FIRST, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);
     while (s.step()) {
@@ -126,7 +126,7 @@ std::vector<audit::JobLabelChange> job_label_changes(const EvidenceStore& st) {
         "SELECT t.kind, t.namespace, t.name, t.label, t.old_value, t.new_value, COALESCE(t.actor, ''), t.verb, "
         "t.time, t.ts_us, t.code, s.path, t.line FROM job_label_changes t";
     sql += k_evidence_join;
-    sql += "WHERE " + cluster_clause("t") + " ORDER BY t.ts_us, t.id";
+    sql += "WHERE " + cluster_clause(st, "t") + " ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);
     while (s.step()) {
@@ -154,7 +154,7 @@ std::vector<audit::KueueEvent> kueue_events(const EvidenceStore& st, const std::
                     "COALESCE(regarding_name, ''), COALESCE(type, ''), COALESCE(reason, ''), COALESCE(message, ''), "
                     "COALESCE(reporting_component, ''), count, time, ts_us FROM k8s_events "
                     "WHERE (?1 = '' OR regarding_namespace = ?1) AND (?2 = '' OR regarding_name = ?2) AND " +
-                        cluster_clause("") + " ORDER BY ts_us, id");
+                        cluster_clause(st, "") + " ORDER BY ts_us, id");
     s.bind(1, ns).bind(2, name);
     bind_scope(s, st);
     while (s.step()) {
@@ -179,7 +179,7 @@ std::vector<audit::KueueEvent> kueue_events(const EvidenceStore& st, const std::
 std::vector<audit::NamespaceRecord> namespaces(const EvidenceStore& st) {
     std::vector<audit::NamespaceRecord> out;
     Stmt s(st.db(), "SELECT name, labels, origin, COALESCE(actor, ''), time, ts_us FROM namespaces WHERE " +
-                        cluster_clause("") + " ORDER BY name, ts_us, id");
+                        cluster_clause(st, "") + " ORDER BY name, ts_us, id");
     bind_scope(s, st);
     while (s.step()) {
         audit::NamespaceRecord n;

@@ -81,7 +81,7 @@ std::vector<audit::ObjectChange> object_changes(const EvidenceStore& st, const C
         "s.path, t.line FROM object_versions t";
     sql += k_evidence_join;
     sql += std::string("WHERE t.kind NOT IN ") + k_rbac_kinds + " AND (?1 = '' OR t.namespace = ?1) AND (?2 = '' OR t.name = ?2) AND t.ts_us >= ?3 AND t.ts_us < ?4 AND " +
-           cluster_clause("t") + " ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id";
+           cluster_clause(st, "t") + " ORDER BY t.kind, t.namespace, t.name, t.ts_us, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);
     s.bind(1, f.namespace_).bind(2, f.name).bind(3, f.from_us.value_or(INT64_MIN)).bind(4, f.to_us.value_or(INT64_MAX));

@@ -22,7 +22,7 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
     std::map<std::pair<std::string, std::string>, std::string> lq;
     {
         Stmt s(st.db(), "SELECT namespace, name, local_queue FROM workload_events WHERE local_queue IS NOT NULL "
-                        "AND local_queue <> '' AND " + cluster_clause("") + " ORDER BY ts_us, id");
+                        "AND local_queue <> '' AND " + cluster_clause(st, "") + " ORDER BY ts_us, id");
         bind_scope(s, st);
         while (s.step()) lq[{s.text(0), s.text(1)}] = s.text(2);
     }
@@ -34,7 +34,7 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
     std::map<std::tuple<std::string, std::string, std::int64_t>, std::vector<Assignment>> assigned;
     {
         Stmt s(st.db(), "SELECT namespace, name, reserved_ts_us, cluster_queue, flavor, resource, milli "
-                        "FROM workload_assignments WHERE " + cluster_clause("") + " ORDER BY id");
+                        "FROM workload_assignments WHERE " + cluster_clause(st, "") + " ORDER BY id");
         bind_scope(s, st);
         while (s.step())
             assigned[{s.text(0), s.text(1), s.int64(2) / 1'000'000}].push_back(
@@ -62,7 +62,7 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
         }
     };
     Stmt s(st.db(), "SELECT namespace, name, step, ts_us FROM workload_events "
-                    "WHERE step IN ('quota_reserved', 'pending', 'finished', 'deleted') AND " + cluster_clause("") +
+                    "WHERE step IN ('quota_reserved', 'pending', 'finished', 'deleted') AND " + cluster_clause(st, "") +
                         " ORDER BY namespace, name, ts_us, id");
     bind_scope(s, st);
     std::string cur_ns, cur_name;
@@ -131,7 +131,7 @@ std::vector<audit::QuotaVersion> quota_versions(const EvidenceStore& st, std::in
     Stmt s(st.db(), "SELECT kind || '/' || name, verb, ts_us, object_json FROM object_versions "
                     "WHERE kind IN ('ClusterQueue', 'Cohort') "
                     "AND (code IS NULL OR code < 300) AND (object_json IS NOT NULL OR verb = 'delete') AND " +
-                        cluster_clause("") + " ORDER BY kind, name, ts_us, id");
+                        cluster_clause(st, "") + " ORDER BY kind, name, ts_us, id");
     bind_scope(s, st);
     std::string cur;
     std::vector<audit::QuotaVersion> open;  // the revision in force for `cur`

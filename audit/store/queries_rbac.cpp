@@ -16,7 +16,7 @@ std::vector<audit::RbacVersion> rbac_versions(const EvidenceStore& st) {
         "t.time, t.ts_us, t.object_json, s.path, t.line FROM object_versions t";
     sql += k_evidence_join;
     sql += std::string("WHERE t.kind IN ") + k_rbac_kinds + " AND (t.code IS NULL OR t.code < 300) AND " +
-           cluster_clause("t") + " ORDER BY t.ts_us, t.id";
+           cluster_clause(st, "t") + " ORDER BY t.ts_us, t.id";
     Stmt s(st.db(), sql);
     bind_scope(s, st);
     std::vector<audit::RbacVersion> out;

@@ -6,10 +6,13 @@ namespace kg::audit::query::detail {
 
 using store::Stmt;
 
-std::string cluster_clause(const char* alias) {
-    const std::string col = *alias ? std::string(alias) + ".cluster" : std::string("cluster");
-    return "(?20 = '' OR " + col + " = ?20)";
+std::string cluster_clause(const EvidenceStore& st, const char* alias) {
+    if (st.cluster_scope().empty()) return "?20 = ''";
+    const std::string col = *alias ? std::string(alias) + ".batch_id" : std::string("batch_id");
+    return col + " IN (SELECT id FROM batches WHERE cluster = ?20)";
 }
+
+std::string source_cluster_clause() { return "(?20 = '' OR sources.cluster = ?20)"; }
 
 void bind_scope(Stmt& s, const EvidenceStore& st) { s.bind(20, st.cluster_scope()); }
 

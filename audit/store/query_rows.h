@@ -22,9 +22,15 @@ inline constexpr const char* k_evidence_join =
 /// versioned objects, one chain) and read apart from them: `t.kind IN k_rbac_kinds`.
 inline constexpr const char* k_rbac_kinds = "('ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding')";
 
-/// The cluster filter of every query: parameter ?20 (bound by bind_scope, "" = every cluster)
-/// against `alias`.cluster; its number stays clear of each query's own parameters.
-std::string cluster_clause(const char* alias);
+/// The cluster filter of every query over an evidence table (alias "" = the bare table):
+/// parameter ?20 (bound by bind_scope; its number stays clear of each query's own). Scoped to a
+/// cluster, the rows are those of the cluster's batches, read through the table's batch_id
+/// index: `cluster = ?20` would scan every cluster's rows (no index leads with the cluster),
+/// so a report on one cluster of ten read all ten (issue 15, 5c). verify() checks that each
+/// row's cluster is its batch's. Unscoped, the clause is `?20 = ''`, true as bound.
+std::string cluster_clause(const EvidenceStore& st, const char* alias);
+/// The same filter on the sources table, by its own cluster column (sources are few).
+std::string source_cluster_clause();
 /// Binds the store's cluster scope (EvidenceStore::cluster_scope) to ?20.
 void bind_scope(store::Stmt& s, const EvidenceStore& st);
 
