@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace {
 
@@ -21,6 +23,43 @@ kg::sim::PendingWorkload pending(kg::sim::PendingQueues& q, const std::string& k
     p.info.order_ts = ts;
     p.shape = q.shape_of(shape);
     return p;
+}
+
+/// One ClusterQueue with 1 cpu of flavor rf, its LocalQueue ns/lq, and one-pod Workloads
+/// `workloads` (name, cpu, creationTimestamp) in ns/lq: the cycle tests' cluster.
+kg::model::Cluster one_queue_cluster(const std::vector<std::tuple<std::string, int, std::string>>& workloads) {
+    std::string text = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: rf}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq}
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors:
+    - name: rf
+      resources: [{name: cpu, nominalQuota: "1"}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {name: lq, namespace: ns}
+spec: {clusterQueue: cq}
+)";
+    for (const auto& [name, cpu, ts] : workloads)
+        text += "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
+                ", namespace: ns, creationTimestamp: '" + ts +
+                "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
+                "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
+                std::to_string(cpu) + "\"}}\n";
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("q.yaml", text, cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    return cl;
 }
 
 }  // namespace
@@ -109,39 +148,8 @@ TEST_CASE("queues: a bulk move rewrites only overwritable QuotaReserved reasons 
 }
 
 TEST_CASE("cycle: an arrival with a bulk-moved shape waits for the next requeue-all (R4.8)") {
-    const std::string text = R"(
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: rf}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [cpu]
-    flavors:
-    - name: rf
-      resources: [{name: cpu, nominalQuota: "1"}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {name: lq, namespace: ns}
-spec: {clusterQueue: cq}
-)";
-    auto wl = [](const std::string& name, int cpu, const std::string& ts) {
-        return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
-               ", namespace: ns, creationTimestamp: '" + ts +
-               "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
-               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
-               std::to_string(cpu) + "\"}}\n";
-    };
-    kg::model::Cluster cl;
-    kg::model::DiagSink diags;
-    kg::model::load_text("q.yaml", text + wl("big", 2, "2026-01-01T00:00:00Z") + wl("late", 2, "2026-01-01T00:00:05Z"),
-                         cl, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster cl =
+        one_queue_cluster({{"big", 2, "2026-01-01T00:00:00Z"}, {"late", 2, "2026-01-01T00:00:05Z"}});
     const kg::model::Workload* big = cl.find_workload("ns", "big");
     const kg::model::Workload* late = cl.find_workload("ns", "late");
     REQUIRE(big);
@@ -173,39 +181,8 @@ TEST_CASE("queues: shape_of keeps one copy of each shape, which workloads share"
 }
 
 TEST_CASE("cycle: with PendingReport::changed a workload is listed once it has a message, not before") {
-    const std::string text = R"(
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: rf}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [cpu]
-    flavors:
-    - name: rf
-      resources: [{name: cpu, nominalQuota: "1"}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {name: lq, namespace: ns}
-spec: {clusterQueue: cq}
-)";
-    auto wl = [](const std::string& name, int cpu, const std::string& ts) {
-        return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
-               ", namespace: ns, creationTimestamp: '" + ts +
-               "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
-               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
-               std::to_string(cpu) + "\"}}\n";
-    };
-    kg::model::Cluster cl;
-    kg::model::DiagSink diags;
-    kg::model::load_text("q.yaml", text + wl("fits", 1, "2026-01-01T00:00:00Z") + wl("waits", 2, "2026-01-01T00:00:05Z"),
-                         cl, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster cl =
+        one_queue_cluster({{"fits", 1, "2026-01-01T00:00:00Z"}, {"waits", 2, "2026-01-01T00:00:05Z"}});
     kg::sim::CycleRunner runner(cl, false);
     runner.set_report_pending(kg::sim::CycleRunner::PendingReport::changed);
     runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", "fits")), "");
