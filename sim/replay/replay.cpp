@@ -5,8 +5,10 @@
 // for have landed, admitted workloads start when their patch lands, and evicted ones free
 // their quota when the eviction is completed, and finishes requeue their cohort tree's
 // inadmissible workloads through Kueue's 1 s requeuer batch; events in between are handled
-// before the next cycle.
+// before the next cycle, which also waits out the scheduler's backoff after a cycle that
+// admitted nothing (cycle_backoff.h).
 #include "sim/replay/replay.h"
+#include "sim/replay/cycle_backoff.h"
 #include "sim/replay/key_index.h"
 
 #include <algorithm>
@@ -212,10 +214,12 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     // for the next cycle (simulate --until-stable stops on the same test). Sets `busy_until`:
     // when the writes the cycle waits for (evictions, its heads' pending conditions) have landed.
     std::int64_t busy_until = 0;
+    bool cycle_admitted = false;  // Kueue's SlowDown test: the cycle assumed no workload
     auto cycle_at = [&](std::int64_t now) {
         CycleResult cycle = scheduler.run_cycle(now);
         ++result.cycles;
         busy_until = now;
+        cycle_admitted = !cycle.admitted.empty();
         for (const sim::PreemptedDecision& p : cycle.preempted) {
             const std::size_t i = index_of.find(p.workload);
             if (i == KeyIndex::npos || !running[i].holding) {
@@ -317,14 +321,19 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     bool want_cycle = false;  // something happened since the last cycle that changed nothing
     std::size_t back_to_back = 0;
     std::int64_t scheduler_free = 0;
+    CycleBackoff backoff;  // only with the model: --instant keeps cycles back to back
     for (;;) {
         const std::int64_t cycle_time = std::max(scheduler_free, last_ms);
         // A cycle due at the same millisecond as an event runs first, as cycles settle at one
         // instant before time moves on.
         if (want_cycle && (events.empty() || cycle_time <= events.top().at_ms)) {
             move_to(cycle_time);
+            const std::int64_t pause = modelled ? backoff.arm() : 0;  // armed as the cycle starts
             const bool changed = cycle_at(cycle_time);
-            scheduler_free = busy_until;
+            if (modelled) {
+                backoff.cycle_done(cycle_admitted);
+            }
+            scheduler_free = std::max(busy_until, cycle_time + pause);
             if (!changed || ++back_to_back >= options.max_cycles_per_event) {
                 want_cycle = false;
             }

@@ -88,8 +88,10 @@ TEST_CASE("golden: finishes requeue the inadmissible workloads one batch period 
     // 0     a and b take the two slots; c and d find none and become inadmissible.
     // 500   a finishes: the requeuer is notified, its batch fires at 1500.
     // 700   b finishes: joins the batch waiting (no second requeue).
-    // 1500  the batch makes c and d active: both admitted, finish at 1600.
-    // 1600  their finishes start a second batch, dropped: nothing is left to run, and a
+    // 1500  the batch makes c and d active: c is admitted, finishes at 1600. The cycles at
+    //       0 (after b), 500 and 700 admitted nothing, so this one was armed with Kueue's 4 ms
+    //       backoff (cycle_backoff.h): d is admitted by the next, at 1504, and finishes at 1604.
+    // 1604  the finishes started a second batch, dropped: nothing is left to run, and a
     //       requeue that can change nothing does not extend the run.
     TwoSlots stub;
     ReplayResult r = replay(stub, false);
@@ -97,10 +99,11 @@ TEST_CASE("golden: finishes requeue the inadmissible workloads one batch period 
     CHECK(r.workloads[0].admitted_ms == 0);
     CHECK(r.workloads[1].admitted_ms == 0);
     CHECK(r.workloads[2].admitted_ms == 1500);
-    CHECK(r.workloads[3].admitted_ms == 1500);
-    CHECK(r.workloads[3].finished_ms == 1600);
+    CHECK(r.workloads[2].finished_ms == 1600);
+    CHECK(r.workloads[3].admitted_ms == 1504);
+    CHECK(r.workloads[3].finished_ms == 1604);
     CHECK(stub.trees == std::vector<std::string>{"cq"});
-    CHECK(r.end_ms == 1600);
+    CHECK(r.end_ms == 1604);
 }
 
 TEST_CASE("golden: with --instant a finish requeues at once", "[sim][replay][throughput]") {
