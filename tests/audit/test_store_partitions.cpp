@@ -259,3 +259,18 @@ TEST_CASE("a PostgreSQL store ingested at schema 6 migrates to partitions with i
     CHECK(partitions(pg.url).count("workload_events_c_c1_202701") == 1);
     CHECK(run_cli("audit verify --db '" + pg.url + "'").rc == 0);
 }
+
+TEST_CASE("verify reports a replaced partition function, which runs as the store's owner", "[.postgres]") {
+    PgTestDb pg("kg_partitions_function");
+    REQUIRE(run_cli("audit ingest --db '" + pg.url + "' " + fixture("lifecycle.jsonl")).rc == 1);
+    CHECK(run_cli("audit verify --db '" + pg.url + "'").rc == 0);
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE OR REPLACE FUNCTION kueuegov_add_partitions(p_cluster text, p_ts_us bigint) RETURNS void "
+                   "LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $f$ BEGIN END $f$");
+    }
+    const CliRun v = run_cli("audit verify --db '" + pg.url + "'");
+    INFO(v.out);
+    CHECK(v.rc == 1);
+    CHECK_THAT(v.out, Catch::Contains("function kueuegov_add_partitions"));
+}
