@@ -31,11 +31,11 @@ std::int64_t current_namespace(Db& db) {
 // name is removed where PostgreSQL qualifies names with it.
 SchemaEntries postgres_entries(Db& db, std::int64_t ns) {
     SchemaEntries out;
-    std::string nspname;
+    std::string nspname, quoted;
     {
-        Stmt n(db, "SELECT nspname FROM pg_namespace WHERE oid = ?1::bigint::oid");
+        Stmt n(db, "SELECT nspname, quote_ident(nspname) FROM pg_namespace WHERE oid = ?1::bigint::oid");
         n.bind(1, ns);
-        if (n.step()) nspname = n.text(0);
+        if (n.step()) nspname = n.text(0), quoted = n.text(1);
     }
     auto unqualify = [&](std::string sql) {
         for (const std::string& prefix : {nspname + ".", std::string("pg_temp.")})
@@ -55,7 +55,7 @@ SchemaEntries postgres_entries(Db& db, std::int64_t ns) {
     t.bind(1, ns);
     while (t.step()) out[{t.text(0), t.text(1)}] = {t.text(0), t.text(1), t.text(1), unqualify(t.text(2))};
     // Constraints, indexes, views' queries, triggers and rewrite rules: anything that changes
-    // what a write or a read does.
+    // what a write or a read does (functions below).
     Stmt o(db,
            "SELECT 'constraint', con.conname, c.relname, pg_get_constraintdef(con.oid) FROM pg_constraint con "
            "JOIN pg_class c ON c.oid = con.conrelid WHERE c.relnamespace = ?1::bigint::oid AND NOT c.relispartition "
@@ -70,6 +70,21 @@ SchemaEntries postgres_entries(Db& db, std::int64_t ns) {
            "JOIN pg_class c ON c.oid = r.ev_class WHERE c.relnamespace = ?1::bigint::oid AND r.rulename <> '_RETURN'");
     o.bind(1, ns);
     while (o.step()) out[{o.text(0), o.text(1)}] = {o.text(0), o.text(1), o.text(2), unqualify(o.text(3))};
+    // Functions (not an extension's): kueuegov_add_partitions runs as the store's owner on every
+    // ingest (migration 8), so a replaced body is as much a change of what a write does as a
+    // planted trigger. Its pinned search_path names the schema: 'SCHEMA' in the definition.
+    Stmt f(db, "SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')', p.proname, "
+               "pg_get_functiondef(p.oid) FROM pg_proc p WHERE p.pronamespace = ?1::bigint::oid AND p.prokind IN ('f', 'p') "
+               "AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid "
+               "AND d.deptype = 'e')");
+    f.bind(1, ns);
+    while (f.step()) {
+        std::string def = unqualify(f.text(2));
+        for (const std::string& from : {quoted + ".", "'" + quoted + "'"})
+            for (auto p = def.find(from); p != std::string::npos; p = def.find(from, p))
+                def.replace(p, from.size(), from.back() == '.' ? std::string() : std::string("'SCHEMA'"));
+        out[{"function", f.text(0)}] = {"function", f.text(0), f.text(1), def};
+    }
     return out;
 }
 

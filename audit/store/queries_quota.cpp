@@ -18,6 +18,13 @@ using store::Stmt;
 
 std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::int64_t from, std::int64_t to) {
     std::vector<audit::QuotaInterval> out;
+    // Steps and assignments at or after `to` change no interval clipped to [from, to): a
+    // reservation starting then is empty once clipped, and a release then ends an interval at
+    // `to` or later, clipped to `to`, as a reservation still open at the end of the evidence
+    // is. So only rows before `to` are read, and on PostgreSQL the partitions of later months
+    // are not (migration 8). For a positive `to` in range only: below that, a time truncated
+    // toward zero (ts_us / 1'000'000) could fall on the other side of the bound.
+    const std::int64_t before_us = to > 0 && to <= INT64_MAX / 1'000'000 ? to * 1'000'000 : INT64_MAX;
     // The LocalQueue of each Workload, from whichever step recorded spec.queueName.
     std::map<std::pair<std::string, std::string>, std::string> lq;
     {
@@ -34,7 +41,8 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
     std::map<std::tuple<std::string, std::string, std::int64_t>, std::vector<Assignment>> assigned;
     {
         Stmt s(st.db(), "SELECT namespace, name, reserved_ts_us, cluster_queue, flavor, resource, milli "
-                        "FROM workload_assignments WHERE " + cluster_clause(st, "") + " ORDER BY id");
+                        "FROM workload_assignments WHERE reserved_ts_us < ?1 AND " + cluster_clause(st, "") + " ORDER BY id");
+        s.bind(1, before_us);
         bind_scope(s, st);
         while (s.step())
             assigned[{s.text(0), s.text(1), s.int64(2) / 1'000'000}].push_back(
@@ -62,8 +70,9 @@ std::vector<audit::QuotaInterval> quota_intervals(const EvidenceStore& st, std::
         }
     };
     Stmt s(st.db(), "SELECT namespace, name, step, ts_us FROM workload_events "
-                    "WHERE step IN ('quota_reserved', 'pending', 'finished', 'deleted') AND " + cluster_clause(st, "") +
-                        " ORDER BY namespace, name, ts_us, id");
+                    "WHERE step IN ('quota_reserved', 'pending', 'finished', 'deleted') AND ts_us < ?1 AND " +
+                        cluster_clause(st, "") + " ORDER BY namespace, name, ts_us, id");
+    s.bind(1, before_us);
     bind_scope(s, st);
     std::string cur_ns, cur_name;
     // Start of the open reservation; `open` says whether there is one (a plain pair keeps GCC 12's

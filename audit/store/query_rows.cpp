@@ -8,8 +8,10 @@ using store::Stmt;
 
 std::string cluster_clause(const EvidenceStore& st, const char* alias) {
     if (st.cluster_scope().empty()) return "?20 = ''";
-    const std::string col = *alias ? std::string(alias) + ".batch_id" : std::string("batch_id");
-    return col + " IN (SELECT id FROM batches WHERE cluster = ?20)";
+    const std::string prefix = *alias ? std::string(alias) + "." : std::string();
+    // PostgreSQL prunes the partitions of other clusters (migration 8) on the row's own column.
+    if (st.db().dialect() == store::Dialect::postgres) return prefix + "cluster = ?20";
+    return prefix + "batch_id IN (SELECT id FROM batches WHERE cluster = ?20)";
 }
 
 std::string source_cluster_clause() { return "(?20 = '' OR sources.cluster = ?20)"; }

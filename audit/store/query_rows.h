@@ -27,7 +27,10 @@ inline constexpr const char* k_rbac_kinds = "('ClusterRole', 'ClusterRoleBinding
 /// cluster, the rows are those of the cluster's batches, read through the table's batch_id
 /// index: `cluster = ?20` would scan every cluster's rows (no index leads with the cluster),
 /// so a report on one cluster of ten read all ten (issue 15, 5c). verify() checks that each
-/// row's cluster is its batch's. Unscoped, the clause is `?20 = ''`, true as bound.
+/// row's cluster is its batch's. On PostgreSQL the clause is the row's `cluster = ?20`: the large
+/// evidence tables are partitioned by cluster and month (migration 8), and the condition on the
+/// partition key is what prunes the other clusters' partitions. Unscoped, the clause is
+/// `?20 = ''`, true as bound.
 std::string cluster_clause(const EvidenceStore& st, const char* alias);
 /// The same filter on the sources table, by its own cluster column (sources are few).
 std::string source_cluster_clause();

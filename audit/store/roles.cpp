@@ -2,6 +2,7 @@
 #include "audit/store/roles.h"
 
 #include "audit/store/connection.h"
+#include "audit/store/schema_partitions.h"
 #include "model/result.h"
 
 namespace kg::audit::store {
@@ -43,6 +44,7 @@ std::vector<std::string> ensure_role(Db& db, const std::string& role, RoleKind k
     db.exec("REVOKE ALL ON ALL TABLES IN SCHEMA " + schema + " FROM " + role);
     db.exec("REVOKE ALL ON ALL SEQUENCES IN SCHEMA " + schema + " FROM " + role);
     db.exec("REVOKE CREATE ON SCHEMA " + schema + " FROM " + role);
+    db.exec("REVOKE ALL ON ALL FUNCTIONS IN SCHEMA " + schema + " FROM " + role);
     db.exec("GRANT USAGE ON SCHEMA " + schema + " TO " + role);
     db.exec("GRANT SELECT ON ALL TABLES IN SCHEMA " + schema + " TO " + role);
     // Tables the store's owner creates later (migrations of a newer kueuegov) get the same.
@@ -58,6 +60,9 @@ std::vector<std::string> ensure_role(Db& db, const std::string& role, RoleKind k
         db.exec("GRANT USAGE ON ALL SEQUENCES IN SCHEMA " + schema + " TO " + role);
         db.exec("ALTER DEFAULT PRIVILEGES IN SCHEMA " + schema + " GRANT INSERT ON TABLES TO " + role);
         db.exec("ALTER DEFAULT PRIVILEGES IN SCHEMA " + schema + " GRANT USAGE ON SEQUENCES TO " + role);
+        // The partition of a new (cluster, month) is created by the store owner's function
+        // (SECURITY DEFINER, migration 8): the role gets EXECUTE on it and still no CREATE.
+        db.exec("GRANT EXECUTE ON FUNCTION " + schema + "." + k_add_partitions_signature + " TO " + role);
     }
     db.exec("GRANT CONNECT, TEMPORARY ON DATABASE " + database + " TO " + role);
     tx.commit();
@@ -67,6 +72,7 @@ std::vector<std::string> ensure_role(Db& db, const std::string& role, RoleKind k
     else
         done.push_back("granted " + role + " SELECT and INSERT on every table of schema " + schema +
                        " (no UPDATE, DELETE or TRUNCATE; schema_migrations read-only), USAGE on its sequences, "
+                       "EXECUTE on " + k_add_partitions_function + " (new partitions; no CREATE), "
                        "CONNECT and TEMPORARY on database " + database);
     return done;
 }

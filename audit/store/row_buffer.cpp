@@ -4,6 +4,7 @@
 // statements for a 5,000-row batch instead of 5,000.
 #include "audit/store/row_buffer.h"
 
+#include "audit/store/schema_partitions.h"
 #include "model/result.h"
 
 #include <algorithm>
@@ -70,6 +71,25 @@ constexpr int k_probe = 256;
 constexpr int k_insert_rows = 64;
 
 const TableSpec& spec(Table t) { return k_specs[static_cast<int>(t)]; }
+
+/// The position of column `name` in `columns` (PendingRow's value index), or -1.
+constexpr int column_index(const char* columns, const char* name) {
+    int i = 0;
+    for (const char* p = columns; *p;) {
+        const char* n = name;
+        const char* q = p;
+        while (*n && *q == *n) ++q, ++n;
+        if (!*n && (*q == ',' || !*q)) return i;
+        while (*p && *p != ',') ++p;
+        if (*p == ',') ++p, ++i;
+        while (*p == ' ') ++p;
+    }
+    return -1;
+}
+static_assert(column_index(k_specs[0].columns, "batch_id") == 0);
+static_assert(column_index(k_specs[0].columns, "ts_us") == 17);
+static_assert(column_index(k_specs[4].columns, "reserved_ts_us") == 5);
+static_assert(column_index(k_specs[6].columns, "cluster") == 11);
 
 }  // namespace
 
@@ -295,6 +315,18 @@ RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::st
     out.already_stored = m_known_hits;
     bool digest_ok = digestible(db);
     Sha256 digest;
+    // PostgreSQL routes each row to its (cluster, month) partition, which must exist first.
+    if (db.dialect() == Dialect::postgres) {
+        std::vector<std::int64_t> times;
+        for (const PartitionedTable& pt : k_partitioned_tables)
+            for (int ti = 0; ti < k_table_count; ++ti) {
+                if (std::string_view(k_specs[ti].name) != pt.name) continue;
+                const auto col = static_cast<std::size_t>(column_index(k_specs[ti].columns, pt.time_column));
+                for (const Pending& p : in_use(ti))
+                    if (const Value& v = p.row.values()[col]; v.kind == Value::Kind::integer) times.push_back(v.integer);
+            }
+        ensure_partitions(db, cluster, times);
+    }
     for (int ti = 0; ti < k_table_count; ++ti) {
         const Table t = static_cast<Table>(ti);
         if (digest_ok) digest.field(std::string_view(spec(t).name));  // chain.cpp: every table, in this order

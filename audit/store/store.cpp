@@ -308,10 +308,18 @@ audit::ChainVerification EvidenceStore::verify_scope(const std::string* only) co
             problem("batch " + std::to_string(mixed.int64(0)) + " is in cluster " + mixed.text(1) + " but its source " +
                     std::to_string(mixed.int64(2)) + " in cluster " + mixed.text(3));
         for (const char* table : store::k_evidence_tables) {
-            Stmt rows(*m_db, scoped(std::string("SELECT COUNT(*) FROM ") + table + " t JOIN batches b ON b.id = t.batch_id "
-                                        "WHERE t.cluster <> b.cluster",
-                                    "(t.cluster = ? OR b.cluster = ?)"));
-            if (bind_scope(rows, 1, 2).step() && rows.int64(0) != 0)
+            // Scoped, the two halves of `t.cluster = ? OR b.cluster = ?` apart: the cluster's own
+            // rows (on PostgreSQL only its partitions, migration 8) and other clusters' rows in
+            // its batches (through the batch_id index); the OR read every cluster's rows.
+            const std::string sql =
+                only ? std::string("SELECT (SELECT COUNT(*) FROM ") + table +
+                           " t JOIN batches b ON b.id = t.batch_id WHERE t.cluster = ?1 AND b.cluster <> ?1) + "
+                           "(SELECT COUNT(*) FROM " + table +
+                           " t WHERE t.batch_id IN (SELECT id FROM batches WHERE cluster = ?1) AND t.cluster <> ?1)"
+                     : std::string("SELECT COUNT(*) FROM ") + table +
+                           " t JOIN batches b ON b.id = t.batch_id WHERE t.cluster <> b.cluster";
+            Stmt rows(*m_db, sql);
+            if (bind_scope(rows, 1).step() && rows.int64(0) != 0)
                 problem(std::string(table) + ": " + std::to_string(rows.int64(0)) +
                         " rows name another cluster than their batch");
         }

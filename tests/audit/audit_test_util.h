@@ -14,6 +14,7 @@
 #include <cstdio>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -53,6 +54,21 @@ inline CliRun run_cli(const std::string& args) {
 }
 
 inline std::string fixture(const std::string& name) { return std::string(KG_SOURCE_DIR) + "/testdata/audit/" + name; }
+
+/// lifecycle.jsonl (every time on 2026-10-05) moved to `month` ("2026-11") and written to `file`
+/// (its path returned): each date and each audit ID changed, so it is new evidence of that month
+/// (PostgreSQL stores it in that month's partitions).
+inline std::string lifecycle_in_month(const TempPath& file, const std::string& month) {
+    std::ifstream in(fixture("lifecycle.jsonl"));
+    std::ofstream out(file.str());
+    for (std::string l; std::getline(in, l);) {
+        for (auto p = l.find("2026-10-05"); p != std::string::npos; p = l.find("2026-10-05", p + 1))
+            l.replace(p, 7, month);
+        if (const auto at = l.find("\"auditID\":\""); at != std::string::npos) l.insert(l.find('"', at + 11), "-" + month);
+        out << l << "\n";
+    }
+    return file.str();
+}
 
 struct Ingested {
     ingest::SourceResult result;

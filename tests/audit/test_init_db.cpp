@@ -178,6 +178,8 @@ TEST_CASE("a writer role without CREATE on the schema ingests into a current sto
         admin.exec("GRANT USAGE ON SCHEMA public TO " + writer);
         admin.exec("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO " + writer);
         admin.exec("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO " + writer);
+        // A new (cluster, month) partition comes from the owner's function (migration 8).
+        admin.exec("GRANT EXECUTE ON FUNCTION kueuegov_add_partitions(text, bigint) TO " + writer);
     }
     const std::string as_writer = pg_url_as(pg.url, writer);
     CHECK_THAT(refusal(as_writer, "CREATE TABLE kg_probe(i INTEGER)"), Catch::Contains("permission denied"));
@@ -332,4 +334,69 @@ TEST_CASE("the ingest role ingests, resumes after kill -9 and can change no stor
         INFO(sql);
         CHECK_THAT(refusal(as_carol, sql), Catch::Contains("permission denied"));
     }
+}
+
+TEST_CASE("the ingest role adds a new month's partitions through the owner's function, and still cannot "
+          "create, alter or drop",
+          "[.postgres]") {
+    DropRoles roles;
+    PgTestDb pg("kg_initdb_partitions");
+    const std::string auditor = "kg_aud_p_" + std::to_string(::getpid());
+    const std::string ingest_role = "kg_ing_p_" + std::to_string(::getpid());
+    const std::string dave = "kg_dave_" + std::to_string(::getpid());
+    const std::string erin = "kg_erin_" + std::to_string(::getpid());
+    roles.roles = {dave, erin, auditor, ingest_role};
+    const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
+                                " --ingest-role " + ingest_role);
+    INFO(init.out);
+    REQUIRE(init.rc == 0);
+    CHECK_THAT(init.out, Catch::Contains("EXECUTE on kueuegov_add_partitions (new partitions; no CREATE)"));
+    {
+        Db admin(pg.url, Db::Mode::read_write_create);
+        admin.exec("CREATE ROLE " + dave + " LOGIN");
+        admin.exec("GRANT " + ingest_role + " TO " + dave);
+        admin.exec("CREATE ROLE " + erin + " LOGIN");
+        admin.exec("GRANT " + auditor + " TO " + erin);
+        admin.exec("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+    }
+    const std::string as_dave = pg_url_as(pg.url, dave), as_erin = pg_url_as(pg.url, erin);
+    auto partitions = [&](const std::string& month) {
+        Db db(pg.url, Db::Mode::read_only);
+        kg::audit::store::Stmt s(db, "SELECT COUNT(*), COUNT(*) FILTER (WHERE pg_get_userbyid(relowner) = current_user) "
+                                     "FROM pg_class WHERE relispartition AND relkind = 'r' AND relname LIKE '%_c_default_" +
+                                         month + "'");
+        s.step();
+        return std::make_pair(s.int64(0), s.int64(1));
+    };
+    CHECK(partitions("202610").first == 0);
+    const CliRun october = run_cli("audit ingest --db " + q(as_dave) + " " + fixture("lifecycle.jsonl"));
+    INFO(october.out);
+    CHECK(october.rc == 1);  // its truncated line 14 is skipped and counted
+    // The four partitions of (default, 2026-10), owned by the store's owner, not by the role.
+    CHECK(partitions("202610") == std::make_pair(std::int64_t{4}, std::int64_t{4}));
+    const TempPath november_log("partitions-role-2026-11", ".jsonl");
+    const CliRun november = run_cli("audit ingest --db " + q(as_dave) + " " + lifecycle_in_month(november_log, "2026-11"));
+    INFO(november.out);
+    CHECK(november.rc == 1);
+    CHECK(partitions("202611") == std::make_pair(std::int64_t{4}, std::int64_t{4}));
+    CHECK(run_cli("audit verify --db " + q(as_dave)).rc == 0);
+
+    // The role itself still has no DDL: not on the partitioned tables, their partitions or the function.
+    for (const std::string sql :
+         {"CREATE TABLE workload_events_mine PARTITION OF workload_events FOR VALUES FROM ('zz', 0) TO ('zz', 1)",
+          "ALTER TABLE workload_events DETACH PARTITION workload_events_c_default_202611",
+          "ALTER TABLE workload_events_c_default_202611 ADD COLUMN x INTEGER",
+          "DROP TABLE workload_events_c_default_202610", "TRUNCATE workload_events_c_default_202610",
+          "DELETE FROM workload_events_c_default_202610", "UPDATE object_versions_c_default_202610 SET actor = 'x'",
+          "ALTER FUNCTION kueuegov_add_partitions(text, bigint) SECURITY INVOKER",
+          "CREATE OR REPLACE FUNCTION kueuegov_add_partitions(p_cluster text, p_ts_us bigint) RETURNS void "
+          "LANGUAGE sql AS 'SELECT NULL'",
+          "DROP FUNCTION kueuegov_add_partitions(text, bigint)"}) {
+        INFO(sql);
+        CHECK_THAT(refusal(as_dave, sql), Catch::Contains("permission denied") || Catch::Contains("must be owner"));
+    }
+    // The auditor may not even call the function.
+    CHECK_THAT(refusal(as_erin, "SELECT kueuegov_add_partitions('c9', 0)"),
+               Catch::Contains("permission denied for function kueuegov_add_partitions"));
+    CHECK(partitions("197001").first == 0);
 }
