@@ -255,14 +255,23 @@ private:
 
 }  // namespace
 
-bool parse_json_items(std::uint32_t file_id, std::string_view wrapped, std::uint32_t first_line,
+static_assert(k_json_items_padding >= simdjson::SIMDJSON_PADDING, "json_items.h promises simdjson's padding");
+
+bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out) {
     // libfyaml reads a tab in a flow collection by YAML's rules, not JSON's.
     if (wrapped.find('\t') != std::string_view::npos || depth_bias >= opt.max_depth) {
         return false;
     }
     try {
-        simdjson::padded_string padded(wrapped);
+        // In place when the caller left room for the padding (list_parallel does),
+        // else through a padded copy.
+        simdjson::padded_string copy;
+        simdjson::padded_string_view padded(wrapped.data(), wrapped.size(), wrapped.capacity());
+        if (padded.padding() < simdjson::SIMDJSON_PADDING) {
+            copy = simdjson::padded_string(wrapped);
+            padded = copy;
+        }
         // One parser per thread: its buffers are reused from batch to batch.
         thread_local od::parser parser;
         od::document doc;

@@ -16,10 +16,15 @@
 #include "model/yaml/node.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace kg::model::yaml {
+
+/// Spare capacity `wrapped` should have past its end: with it simdjson reads the text in
+/// place, without it the text is copied into a padded buffer first.
+inline constexpr std::size_t k_json_items_padding = 64;
 
 /// Parses `wrapped`, which must be `[` + newline + a comma-separated run of List items +
 /// newline + `]`, valid UTF-8, starting on 0-based line `first_line` of file `file_id`.
@@ -27,7 +32,7 @@ namespace kg::model::yaml {
 /// depth limits stay those of the whole document. On success appends one tree per item
 /// to `out` and returns true; returns false (with `out` unspecified) when the one-pass
 /// parse must decide instead.
-bool parse_json_items(std::uint32_t file_id, std::string_view wrapped, std::uint32_t first_line,
+bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out);
 
 }  // namespace kg::model::yaml
