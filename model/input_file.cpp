@@ -38,8 +38,9 @@ Result<InputText> read_fd(int fd, std::uint64_t limit) {
     }
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         // Room for the last, empty read as well (a block past the size): with only the
-        // size reserved, that read grew the buffer to twice the file and copied it, and
-        // the new pages' faults were two fifths of loading a 59 MB export.
+        // size reserved, that read grew the buffer to twice the file and copied it, then
+        // shrink_to_fit copied it back, and those pages' faults were two fifths of
+        // loading a 59 MB export.
         // (Written so that no sum can wrap, whatever the limit.)
         std::uint64_t size = std::min(static_cast<std::uint64_t>(st.st_size), limit);
         std::uint64_t last_read = std::min<std::uint64_t>(k_block, limit - size + 1);
