@@ -83,8 +83,12 @@ public:
                 continue;
             }
             if (std::uint64_t nl = m.newline & keep) {
-                m_line += static_cast<std::uint32_t>(std::popcount(nl));
                 auto last = static_cast<unsigned>(63 - std::countl_zero(nl));
+                // Bit by bit (rarely more than one newline in a block): without -mpopcnt,
+                // std::popcount is a call into libgcc.
+                for (std::uint64_t rest = nl; rest != 0; rest &= rest - 1) {
+                    ++m_line;
+                }
                 m_col = 1 + (n - 1 - last);
             } else {
                 m_col += n;
