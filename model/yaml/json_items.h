@@ -10,6 +10,12 @@
 // it decline, and the caller falls back to libfyaml, whose diagnostics are the
 // project's. The differential tests (tests/model/json_items_test.cpp) hold the two
 // parsers to the same output.
+//
+// Where the time goes: simdjson's stage 1 (dispatched at run time to the CPU's best
+// kernel by libsimdjson; only On-Demand's navigation is compiled for the baseline) and
+// the node tree. Keys and strings without escapes are read in place, and positions
+// come from one forward pass over the text, 16 bytes at a time, that counts newlines
+// and characters; both read a block past a token, inside simdjson's padding.
 #pragma once
 
 #include "model/loader.h"
