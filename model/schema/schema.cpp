@@ -301,12 +301,16 @@ private:
     }
 
     static const SchemaProp* find(const SchemaProp* first, std::int32_t count, std::string_view key) {
-        // Properties are sorted by name (the generator sorts them): binary search.
+        // Properties are sorted by name (the generator sorts them): binary search. The
+        // first bytes decide most probes without a memcmp call (a tenth of the walk).
         std::int32_t lo = 0, hi = count;
         while (lo < hi) {
             std::int32_t mid = (lo + hi) / 2;
             std::string_view name = str(first[mid].name);
-            if (name < key) {
+            bool less = !name.empty() && !key.empty() && name[0] != key[0]
+                            ? static_cast<unsigned char>(name[0]) < static_cast<unsigned char>(key[0])
+                            : name < key;
+            if (less) {
                 lo = mid + 1;
             } else {
                 hi = mid;
@@ -355,7 +359,8 @@ private:
                 return;
             }
         }
-        if (t == JsonType::string) {
+        if (t == JsonType::string && (s.max_length >= 0 || s.min_length >= 0)) {
+            // Counted only for a field with a bound: most strings have none.
             std::int64_t len = static_cast<std::int64_t>(yaml::utf8_length(text));
             if (s.max_length >= 0 && len > s.max_length) {
                 add(v.pos, at.str(), at.str() + ": Too long: may not be more than " + std::to_string(s.max_length) + " bytes");
@@ -364,12 +369,10 @@ private:
                 add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(text) + ": " + at.str() + " in body should be at least " +
                                      std::to_string(s.min_length) + " chars long");
             }
-            if (s.pattern >= 0) {
-                if (!matches_pattern(s.pattern, text)) {
-                    add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(text) + ": " + at.str() + " in body should match '" +
-                                         k_strings[s.pattern] + "'");
-                }
-            }
+        }
+        if (t == JsonType::string && s.pattern >= 0 && !matches_pattern(s.pattern, text)) {
+            add(v.pos, at.str(), at.str() + ": Invalid value: " + quoted(text) + ": " + at.str() + " in body should match '" +
+                                 k_strings[s.pattern] + "'");
         }
         if (t == JsonType::integer || t == JsonType::number) {
             // Bounds are only checked on integers (every bounded Kueue field is one).

@@ -9,7 +9,13 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace kg::model::yaml {
 
@@ -17,11 +23,38 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
+// Bit i of `newline` / `high` says whether byte i of the block at `p` is a newline /
+// has its high bit set (is part of a non-ASCII character).
+struct Masks {
+    std::uint64_t newline;
+    std::uint64_t high;
+};
+#if defined(__SSE2__)
+constexpr unsigned k_block = 16;
+Masks block_masks(const char* p) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    auto nl = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+    auto high = static_cast<unsigned>(_mm_movemask_epi8(v));
+    return {nl, high};
+}
+#else
+constexpr unsigned k_block = 8;
+Masks block_masks(const char* p) {
+    Masks m{0, 0};
+    for (unsigned i = 0; i < k_block; ++i) {
+        m.newline |= static_cast<std::uint64_t>(p[i] == '\n') << i;
+        m.high |= static_cast<std::uint64_t>((static_cast<unsigned char>(p[i]) & 0x80) != 0) << i;
+    }
+    return m;
+}
+#endif
+
 // Line and column of byte offsets into one text, asked for in increasing order (the
 // order of the document): the cursor only moves forward, so the whole text is
 // scanned once, and so is each line for its columns (an export with one item per
 // line has lines of a thousand characters and dozens of nodes on each; counting
-// every column from the line's start made that quadratic).
+// every column from the line's start made that quadratic). The text must have 8
+// readable bytes past its end: simdjson's padding.
 class PositionCursor {
 public:
     PositionCursor(std::uint32_t file_id, std::string_view text, std::uint32_t first_line)
@@ -32,23 +65,53 @@ public:
         if (offset < m_pos || offset > m_text.size()) {
             return false;
         }
-        while (m_pos < offset) {
-            const void* nl = std::memchr(m_text.data() + m_pos, '\n', offset - m_pos);
-            if (!nl) {
-                break;
+        // A block at a time (16 bytes with SSE2, else 8), newlines counted and the last
+        // one found from a bit mask, byte by byte only in a block with a non-ASCII byte.
+        // A memchr and a column count per gap between two nodes cost more than the gap
+        // (an eighth of loading an export). The last block may read past `offset`,
+        // masked off: the text is simdjson's padded input.
+        const char* p = m_text.data() + m_pos;
+        const char* end = m_text.data() + offset;
+        while (p < end) {
+            auto n = static_cast<unsigned>(std::min<std::ptrdiff_t>(end - p, k_block));
+            Masks m = block_masks(p);
+            std::uint64_t keep = n == 64 ? ~0ull : (1ull << n) - 1;
+            if (m.high & keep) {
+                for (const char* block_end = p + n; p < block_end; ++p) {
+                    step(*p);
+                }
+                continue;
             }
-            m_pos = static_cast<std::size_t>(static_cast<const char*>(nl) - m_text.data()) + 1;
-            m_col = 1;
-            ++m_line;
+            if (std::uint64_t nl = m.newline & keep) {
+                auto last = static_cast<unsigned>(63 - std::countl_zero(nl));
+                // Bit by bit (rarely more than one newline in a block): without -mpopcnt,
+                // std::popcount is a call into libgcc.
+                for (std::uint64_t rest = nl; rest != 0; rest &= rest - 1) {
+                    ++m_line;
+                }
+                m_col = 1 + (n - 1 - last);
+            } else {
+                m_col += n;
+            }
+            p += n;
         }
-        // libfyaml counts columns in characters, not bytes.
-        m_col += utf8_length(m_text.substr(m_pos, offset - m_pos));
         m_pos = offset;
         out = {m_file, m_line, static_cast<std::uint32_t>(m_col)};
         return true;
     }
 
 private:
+    // libfyaml counts columns in characters, not bytes: a UTF-8 continuation byte
+    // adds none.
+    void step(char c) {
+        if (c == '\n') {
+            ++m_line;
+            m_col = 1;
+        } else {
+            m_col += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        }
+    }
+
     std::uint32_t m_file;
     std::string_view m_text;
     std::size_t m_pos = 0;  ///< last offset asked for
@@ -122,6 +185,39 @@ std::string_view raw_key(const char* p) {
     return {p, static_cast<std::size_t>(q - p)};
 }
 
+// The first `"` or `\\` at or after `p`, a block at a time. The string holding it lies
+// in simdjson's padded input, so reading a block past its end stays in the buffer.
+const char* quote_or_backslash(const char* p) {
+#if defined(__SSE2__)
+    for (;; p += 16) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        auto hits = static_cast<unsigned>(_mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')))));
+        if (hits != 0) {
+            return p + std::countr_zero(hits);
+        }
+    }
+#else
+    while (*p != '"' && *p != '\\') {
+        ++p;
+    }
+    return p;
+#endif
+}
+
+// The text of a string whose opening quote is just before `p`, read in place when it
+// holds no escape: false when it has a backslash and simdjson must unescape it. Stage 1
+// validated the document (UTF-8, no raw control character in a string), so the
+// closing quote is there and the raw bytes are the string's.
+bool unescaped_in_place(const char* p, std::string_view& out) {
+    const char* q = quote_or_backslash(p);
+    if (*q != '"') {
+        return false;
+    }
+    out = {p, static_cast<std::size_t>(q - p)};
+    return true;
+}
+
 class ItemBuilder {
 public:
     ItemBuilder(std::string_view text, PositionCursor& cursor, std::size_t depth_bias, const LoadOptions& opt)
@@ -177,13 +273,17 @@ private:
             }
             const char* key_raw = field.key().raw();  // just after the opening quote
             SourcePos key_pos;
-            std::string_view key;
-            if (!key_raw || !position(key_raw - 1, key_pos) || !count_node() || field.unescaped_key().get(key)) {
+            if (!key_raw || !position(key_raw - 1, key_pos) || !count_node()) {
                 return false;
             }
-            m_key.assign(key);
+            // Keys without escapes (all of an export's) are read in place; simdjson's
+            // unescaping copied each one into its buffer first.
+            std::string_view key;
+            if (!unescaped_in_place(key_raw, key) && field.unescaped_key().get(key)) {
+                return false;
+            }
             // Merge keys and duplicates: the one-pass parse has rules and diagnostics for them.
-            if (m_key == "<<" || keys.find(out.entries, m_key) != nullptr ||
+            if (key == "<<" || keys.find(out.entries, key) != nullptr ||
                 out.entries.size() >= m_opt.max_mapping_keys ||
                 (m_unicode_escapes && has_surrogate_escape(raw_key(key_raw)))) {
                 return false;
@@ -191,7 +291,7 @@ private:
             // Built in place: moving a finished entry (a Node of strings and vectors) into
             // the mapping cost as much as building it.
             MapEntry& entry = out.entries.emplace_back();
-            entry.key.assign(m_key);
+            entry.key.assign(key);
             entry.key_pos = key_pos;
             if (!build(field.value(), entry.value, depth + 1)) {
                 return false;
@@ -217,9 +317,14 @@ private:
     }
 
     bool string(od::value& v, Node& out) {
+        // Read in place when it has no escape, as keys are (the value is then left
+        // unconsumed, which On-Demand skips over as it does a literal's).
+        std::string_view raw = v.raw_json_token();  // from the opening quote
         std::string_view text;
-        if ((m_unicode_escapes && has_surrogate_escape(v.raw_json_token())) || v.get_string().get(text)) {
-            return false;
+        if (raw.empty() || !unescaped_in_place(raw.data() + 1, text)) {
+            if ((m_unicode_escapes && has_surrogate_escape(raw)) || v.get_string().get(text)) {
+                return false;
+            }
         }
         out.kind = Node::Kind::scalar;
         out.plain = false;
@@ -247,7 +352,6 @@ private:
     std::size_t m_depth_bias;
     const LoadOptions& m_opt;
     std::size_t m_nodes = 0;
-    std::string m_key;  ///< the key being checked, reused from key to key
     /// Whether the text holds a `\u` at all: most batches have none, and then no string
     /// needs the surrogate check (one search per batch instead of one per string).
     bool m_unicode_escapes;
@@ -255,14 +359,23 @@ private:
 
 }  // namespace
 
-bool parse_json_items(std::uint32_t file_id, std::string_view wrapped, std::uint32_t first_line,
+static_assert(k_json_items_padding >= simdjson::SIMDJSON_PADDING, "json_items.h promises simdjson's padding");
+
+bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out) {
     // libfyaml reads a tab in a flow collection by YAML's rules, not JSON's.
     if (wrapped.find('\t') != std::string_view::npos || depth_bias >= opt.max_depth) {
         return false;
     }
     try {
-        simdjson::padded_string padded(wrapped);
+        // In place when the caller left room for the padding (list_parallel does),
+        // else through a padded copy.
+        simdjson::padded_string copy;
+        simdjson::padded_string_view padded(wrapped.data(), wrapped.size(), wrapped.capacity());
+        if (padded.padding() < simdjson::SIMDJSON_PADDING) {
+            copy = simdjson::padded_string(wrapped);
+            padded = copy;
+        }
         // One parser per thread: its buffers are reused from batch to batch.
         thread_local od::parser parser;
         od::document doc;

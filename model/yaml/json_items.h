@@ -10,16 +10,27 @@
 // it decline, and the caller falls back to libfyaml, whose diagnostics are the
 // project's. The differential tests (tests/model/json_items_test.cpp) hold the two
 // parsers to the same output.
+//
+// Where the time goes: simdjson's stage 1 (dispatched at run time to the CPU's best
+// kernel by libsimdjson; only On-Demand's navigation is compiled for the baseline) and
+// the node tree. Keys and strings without escapes are read in place, and positions
+// come from one forward pass over the text, 16 bytes at a time, that counts newlines
+// and characters; both read a block past a token, inside simdjson's padding.
 #pragma once
 
 #include "model/loader.h"
 #include "model/yaml/node.h"
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace kg::model::yaml {
+
+/// Spare capacity `wrapped` should have past its end: with it simdjson reads the text in
+/// place, without it the text is copied into a padded buffer first.
+inline constexpr std::size_t k_json_items_padding = 64;
 
 /// Parses `wrapped`, which must be `[` + newline + a comma-separated run of List items +
 /// newline + `]`, valid UTF-8, starting on 0-based line `first_line` of file `file_id`.
@@ -27,7 +38,7 @@ namespace kg::model::yaml {
 /// depth limits stay those of the whole document. On success appends one tree per item
 /// to `out` and returns true; returns false (with `out` unspecified) when the one-pass
 /// parse must decide instead.
-bool parse_json_items(std::uint32_t file_id, std::string_view wrapped, std::uint32_t first_line,
+bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out);
 
 }  // namespace kg::model::yaml

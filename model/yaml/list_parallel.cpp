@@ -6,6 +6,7 @@
 #include "model/yaml/ordered_batches.h"
 
 #include <algorithm>
+#include <string>
 
 namespace kg::model::yaml {
 
@@ -21,7 +22,7 @@ struct Batch : BatchSlot {
 // Parses one batch into its own trees. Touches nothing but `b` (owned by the thread
 // that claimed it) and read-only inputs.
 void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout, const LoadOptions& opt,
-                 Batch& b) {
+                 Batch& b, std::string& wrapped) {
     const ListItemSpan& first = layout.items[b.first];
     const ListItemSpan& last = layout.items[b.first + b.count - 1];
     std::string_view slice = chunk.text.substr(first.begin, last.end - first.begin);
@@ -33,11 +34,12 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
     // `items:` key, JSON items a flow sequence. Parsed at the top level instead, a
     // batch accepted what the one-pass parse rejects (`items:` then `-` then `-`).
     // The line added before the items keeps every line's number.
-    std::string wrapped;
+    // JSON's spare capacity is simdjson's padding, so json_items parses it in place.
+    wrapped.clear();
     Chunk piece;
     std::size_t depth_bias = 0;
     if (layout.json) {
-        wrapped.reserve(slice.size() + 4);
+        wrapped.reserve(slice.size() + 4 + k_json_items_padding);
         wrapped.append("[\n").append(slice).append("\n]");
         depth_bias = 1;
     } else {
@@ -71,9 +73,19 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
 // thread.
 void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
                          const LoadOptions& opt, Batch& b) {
+    // One buffer per thread for the batch's text, reused from batch to batch, with
+    // room for simdjson's padding: json_items then parses it where it is instead of
+    // allocating and copying every batch once more. A buffer grown for an outsized
+    // item is not kept.
+    thread_local std::string wrapped;
+    constexpr std::size_t k_kept_capacity = 1 << 20;
     try {
-        parse_batch(file_id, chunk, layout, opt, b);
+        parse_batch(file_id, chunk, layout, opt, b, wrapped);
+        if (wrapped.capacity() > k_kept_capacity) {
+            std::string().swap(wrapped);
+        }
     } catch (...) {
+        std::string().swap(wrapped);
         std::vector<Node>().swap(b.objects);
         b.clean = false;
     }

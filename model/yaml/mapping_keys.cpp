@@ -4,9 +4,9 @@
 
 namespace kg::model::yaml {
 
-const MapEntry* KeyIndex::find(const std::vector<MapEntry>& entries, const std::string& key) const {
+const MapEntry* KeyIndex::find(const std::vector<MapEntry>& entries, std::string_view key) const {
     if (m_index) {
-        auto it = m_index->find(key);
+        auto it = m_index->find(std::string(key));
         return it == m_index->end() ? nullptr : &entries[it->second];
     }
     for (const MapEntry& e : entries) {

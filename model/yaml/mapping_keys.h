@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 namespace kg::model::yaml {
@@ -21,7 +22,7 @@ public:
     static constexpr std::size_t k_index_from = 16;
 
     /// The earlier entry of `entries` with this key, or nullptr.
-    const MapEntry* find(const std::vector<MapEntry>& entries, const std::string& key) const;
+    const MapEntry* find(const std::vector<MapEntry>& entries, std::string_view key) const;
     /// Records that `entries.back()` was just appended.
     void added(const std::vector<MapEntry>& entries);
 

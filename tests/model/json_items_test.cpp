@@ -100,6 +100,23 @@ TEST_CASE("simdjson counts columns in characters, as libfyaml does", "[model][lo
                   "\"\xF0\x9F\x9A\x80 long enough to span words\"], \"m\": {\"n\": 4, \"o\": \"\xC3\xA9\"}, \"p\": 5"}));
 }
 
+TEST_CASE("positions and strings agree at every length around the scanners' 16-byte blocks",
+          "[model][loader][json]") {
+    // The position cursor and the in-place string scan read the text a block at a time:
+    // keys, values, escapes, newlines and multi-byte characters at every offset around a
+    // block's end, on lines of every indentation.
+    for (std::size_t len = 0; len <= 34; ++len) {
+        std::string run(len, 'x');
+        std::string indent(12 + len % 9, ' ');
+        std::string body = indent + "\"" + run + "\": \"" + run + "\",\n" +                        // plain
+                           indent + "\"e" + run + "\": \"" + run + "\\\"q\",\n" +               // an escape past the block
+                           indent + "\"u" + run + "\": \"" + run + "\xC3\xA9" + run + "\",\n" +  // two-byte character
+                           std::string(len, ' ') + "\"n" + run + "\":\n" + indent + "[" + std::to_string(len) + "]";
+        INFO("length " << len);
+        CHECK(agrees({body}));
+    }
+}
+
 TEST_CASE("escapes unescape as libfyaml unescapes them", "[model][loader][json]") {
     CHECK(agrees({R"(            "e": "a\"b\\c\/d\n\t\r\b\f", "u": "\u00e9\u20ac\u0041")"}));
     CHECK(agrees({R"(            "k\"ey\u00e9": 1)"}));

@@ -180,6 +180,18 @@ void check_same(const std::string& text, bool expect_parallel, std::size_t batch
     CHECK(complete == expect_parallel);
 }
 
+// The trees (positions included) are the same on both paths, and the two-thread path
+// answered for the whole text (batches of 300 bytes, as load_diags cuts them).
+bool check_same_trees(const std::string& text) {
+    Parsed one = parse(text, false, 300);
+    Parsed two = parse(text, true, 300);
+    CHECK(two.objects == one.objects);
+    auto layout = yaml::find_list_layout(text);
+    LoadOptions opt;
+    opt.list_batch_bytes = 300;
+    return layout && yaml::parse_list_parallel(7, {text, 0}, *layout, opt, [](yaml::Node&&) {}).complete;
+}
+
 }  // namespace
 
 TEST_CASE("List layouts are found only where kubectl's shape is certain", "[model][loader][parallel]") {
@@ -436,4 +448,59 @@ TEST_CASE("every loader fuzz seed reads the same on both paths", "[model][loader
         ++seeds;
     }
     CHECK(seeds >= 10);
+}
+
+// Errors at known places of a pretty-printed JSON export (kubectl's layout, 19 lines an
+// item, item i from line 4 + 19 i), loaded through the simdjson batches and through the
+// one-pass parse: the same diagnostics, each at the file:line:col worked out by hand.
+TEST_CASE("JSON export errors keep their file:line:col on the simdjson path", "[model][loader][parallel][json]") {
+    auto with = [](int at, auto edit) {
+        return json_list(40, [&](int i, bool last) {
+            std::string s = workload_json(i, last);
+            if (i == at) {
+                edit(s);
+            }
+            return s;
+        });
+    };
+    auto same_on_both_paths = [](const std::string& t) {
+        std::size_t wl_one = 0, wl_two = 0;
+        auto one = load_diags(t, false, &wl_one);
+        CHECK(load_diags(t, true, &wl_two) == one);
+        CHECK(wl_two == wl_one);
+        return one;
+    };
+    SECTION("a bad type deep in item 23 (podSets[0].count a string)") {
+        auto t = with(23, [](std::string& s) { s.replace(s.find("\"count\": 1"), 10, "\"count\": \"two\""); });
+        CHECK(check_same_trees(t));
+        auto d = same_on_both_paths(t);
+        REQUIRE(d.size() >= 1);
+        // Line 14 + 19 * 23; the value's opening quote after 24 spaces and `"count": `.
+        CHECK(d[0].rfind("export.yaml:451:34: error: podSets.count: expected an integer", 0) == 0);
+    }
+    SECTION("a duplicate key in item 17's metadata") {
+        auto t = with(17, [](std::string& s) {
+            s.replace(s.find("\"namespace\""), 11, "\"name\": \"again\",\n                \"namespace\"");
+        });
+        auto d = same_on_both_paths(t);
+        REQUIRE(d.size() == 1);
+        // Line 4 + 19 * 17 + 5, where the second "name" key opens after 16 spaces.
+        CHECK(d[0] == "export.yaml:332:17: error: mapping key \"name\" already defined at 331:17");
+    }
+    SECTION("an invalid UTF-8 byte in item 31's name") {
+        auto t = with(31, [](std::string& s) { s.replace(s.find("wl-"), 3, "wl-\xFF"); });
+        auto d = same_on_both_paths(t);
+        REQUIRE(d.size() == 1);
+        // Line 8 + 19 * 31; after 16 spaces, `"name": "` and `wl-`.
+        CHECK(d[0].rfind("export.yaml:597:29: error: invalid UTF-8 byte 0xFF", 0) == 0);
+    }
+    SECTION("a file cut off in item 35") {
+        std::string full = json_list(40);
+        std::string t = full.substr(0, full.find("\"wl-35\"") + 4);  // ends inside the string "wl-35"
+        auto d = same_on_both_paths(t);
+        REQUIRE(d.size() == 1);
+        // The last line (8 + 19 * 35), just inside the unterminated string that opens
+        // after 16 spaces and `"name": ` (libfyaml's position for it).
+        CHECK(d[0].rfind("export.yaml:673:26: error: invalid YAML: double-quoted scalar without", 0) == 0);
+    }
 }
