@@ -4,6 +4,7 @@
 #include "audit/store/dialect.h"
 #include "audit/store/schema_cluster.h"
 #include "audit/store/schema_insert_only.h"
+#include "audit/store/schema_sequences.h"
 #include "audit/store/schema_views.h"
 #include "model/result.h"
 #include "model/time.h"
@@ -17,7 +18,8 @@ namespace {
 struct Migration {
     int version;
     const char* name;
-    const char* sql;
+    const char* sql;                      ///< both backends (SQLite's dialect, translated by ddl())
+    const char* postgres_sql = nullptr;   ///< after it, on PostgreSQL only, as written
 };
 
 // Every evidence row carries batch_id (the hash-chained batch that inserted it), line (where in
@@ -263,6 +265,7 @@ const Migration k_migrations[] = {
     {4, "cluster identity", k_migration_4_cluster},
     {5, "views for dashboards", k_migration_5_views},
     {6, "insert-only sources and batches", k_migration_6_insert_only},
+    {7, "row ids from sequences", "", k_migration_7_sequences_postgres},
 };
 
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.
@@ -331,7 +334,8 @@ void apply_migrations(Db& db, int target) {
     refuse_newer(db, have);
     for (const Migration& m : k_migrations) {
         if (m.version <= have || m.version > target) continue;
-        db.exec(ddl(db.dialect(), m.sql));
+        if (*m.sql) db.exec(ddl(db.dialect(), m.sql));
+        if (m.postgres_sql && db.dialect() == Dialect::postgres) db.exec(m.postgres_sql);
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
         // When a migration was applied is part of the schema digest (and so of a signed head):
         // SOURCE_DATE_EPOCH fixes it, so test stores are identical.

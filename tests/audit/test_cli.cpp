@@ -44,14 +44,15 @@ TEST_CASE("audit ingest then verify: intact, then a tampered row is named") {
 
 TEST_CASE("a store from a newer kueuegov is refused with exit 2") {
     TempPath db("cli-newer");
+    const std::string future = std::to_string(kg::audit::store::known_schema_version() + 1);
     REQUIRE(run_cli("audit ingest --db " + db.str() + " " + fixture("events.json")).rc == 0);
     {
         kg::audit::store::Db raw(db.str(), kg::audit::store::Db::Mode::read_write_create);
-        raw.exec("INSERT INTO schema_migrations VALUES (7, 'future', '2030-01-01T00:00:00Z')");
+        raw.exec("INSERT INTO schema_migrations VALUES (" + future + ", 'future', '2030-01-01T00:00:00Z')");
     }
     const CliRun r = run_cli("audit verify --db " + db.str());
     CHECK(r.rc == 2);
-    CHECK_THAT(r.out, Catch::Contains("has schema version 7, newer than the " + std::to_string(kg::audit::store::known_schema_version()) + " this kueuegov knows"));
+    CHECK_THAT(r.out, Catch::Contains("has schema version " + future + ", newer than the " + std::to_string(kg::audit::store::known_schema_version()) + " this kueuegov knows"));
 }
 
 TEST_CASE("an unrelated SQLite file given as --db is refused with exit 2 and left unchanged") {
