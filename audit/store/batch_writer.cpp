@@ -337,47 +337,61 @@ void BatchWriter::finish_batch(std::uint64_t end_offset, std::uint64_t last_line
         return;
     }
     db.exec("RELEASE SAVEPOINT kg_batch");
-    // One chain per cluster: the previous batch is the last one of the same cluster.
-    Stmt prev(db, "SELECT hash FROM batches WHERE id < ? AND cluster = ? ORDER BY id DESC LIMIT 1");
-    prev.bind(1, m_batch_id).bind(2, m_cluster);
+    // One chain per cluster: the previous batch is the cluster's last one in commit order (the
+    // cluster's writer lock keeps it so until this commit), and this batch's position follows it.
+    Stmt prev(db, "SELECT c.hash FROM batch_closes c JOIN batch_rows r ON r.id = c.batch_id WHERE r.cluster = ?1 "
+                  "ORDER BY c.id DESC LIMIT 1");
+    prev.bind(1, m_cluster);
     const std::string prev_hash = prev.step() ? prev.text(0) : std::string();
+    Stmt count(db, "SELECT COUNT(*) FROM batch_closes c JOIN batch_rows r ON r.id = c.batch_id WHERE r.cluster = ?1");
+    count.bind(1, m_cluster).step();
+    const std::int64_t position = count.int64(0) + 1;
     // The source record takes its final resume position before a sealing batch hashes it.
     record_progress(end_offset, last_line);
-    Stmt close(db, "INSERT INTO batch_closes(batch_id, last_line, end_offset, rows, seals_source, committed_at, "
+    // The close's id is the batch's place in the store-wide commit order (the store head's order).
+    Stmt close(db, "INSERT INTO batch_closes(id, batch_id, last_line, end_offset, rows, seals_source, committed_at, "
                    "prev_hash, hash, events, kept, bad, skipped, chain_version) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     const std::string committed_at = model::format_rfc3339(model::reproducible_now());
-    auto insert_close = [&](std::string_view hash) {  // PostgreSQL's reset() drops the bindings
-        close.bind(1, m_batch_id).bind(2, static_cast<std::int64_t>(last_line))
-            .bind(3, static_cast<std::int64_t>(end_offset)).bind(4, m_rows).bind(5, std::int64_t{seal ? 1 : 0})
-            .bind(6, committed_at).bind(7, prev_hash).bind(8, hash);
+    auto insert_close = [&](std::int64_t id, std::string_view hash) {  // PostgreSQL's reset() drops the bindings
+        close.bind(1, id).bind(2, m_batch_id).bind(3, static_cast<std::int64_t>(last_line))
+            .bind(4, static_cast<std::int64_t>(end_offset)).bind(5, m_rows).bind(6, std::int64_t{seal ? 1 : 0})
+            .bind(7, committed_at).bind(8, prev_hash).bind(9, hash);
         if (!input.empty() || seal)
-            close.bind(9, input.events).bind(10, input.kept).bind(11, input.bad).bind(12, input.skipped_json);
+            close.bind(10, input.events).bind(11, input.kept).bind(12, input.bad).bind(13, input.skipped_json);
         else  // NULL = not recorded (as in batches written before schema 2)
-            close.bind_null(9).bind_null(10).bind_null(11).bind_null(12);
-        close.bind(13, std::int64_t{store::k_chain_version});
+            close.bind_null(10).bind_null(11).bind_null(12).bind_null(13);
+        close.bind(14, std::int64_t{store::k_chain_version});
         close.exec();
     };
     // The hash covers the header, which readers see only once the close row exists: it is
     // computed over a trial close row (hash '') that a savepoint then takes back, and the close
-    // is inserted once more with it, so no row is ever updated.
+    // is inserted once more with it, so no row is ever updated. The trial's id, minus the batch
+    // id, is the batch's own: no other writer's close, committed or not, has it, so the trial
+    // waits for nobody; the hash (chain v4) covers no id.
     db.exec("SAVEPOINT kg_close");
-    insert_close("");
+    insert_close(-m_batch_id, "");
     // Reading the batch's rows back to hash them was 7% of an ingest (issue 18); the flush
     // hashed them as it bound them. `audit verify` still hashes the stored rows.
-    const std::string hash = rows_digest ? store::batch_hash_with_rows(db, m_batch_id, prev_hash, *rows_digest)
-                                         : store::batch_digest(db, m_batch_id, prev_hash).hash;
+    const std::string hash = rows_digest
+                                 ? store::batch_hash_with_rows(db, m_batch_id, prev_hash, position, *rows_digest)
+                                 : store::batch_digest(db, m_batch_id, prev_hash, position).hash;
     db.exec("ROLLBACK TO SAVEPOINT kg_close; RELEASE SAVEPOINT kg_close");
-    insert_close(hash);
+    // Only the close step is store-wide: under the store's close lock, held until COMMIT, the
+    // batch takes the next commit ordinal, so batches of all clusters commit in ordinal order and
+    // a head recorded at any time is a prefix of every later one.
+    m_store.lock_batch();
+    Stmt ordinal(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM batch_closes");
+    ordinal.step();
+    insert_close(ordinal.int64(0), hash);
     ++m_batches;
 }
 
 void BatchWriter::begin() {
-    // The batch's transaction, under the store's batch lock: row and batch ids are handed out,
-    // and batches committed, in one order, so the store's head only ever grows by appending.
+    // The batch's transaction. It takes the store's close lock only to close the batch
+    // (finish_batch): ingests of other clusters write their rows meanwhile.
     m_store.db().begin();
     m_in_tx = true;
-    m_store.lock_batch();
 }
 
 void BatchWriter::end() {

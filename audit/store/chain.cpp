@@ -26,10 +26,18 @@ void feed_row(Sha256& h, const Stmt& s, bool with_cluster = true) {
     }
 }
 
-/// The hash of a batch of chain version 2 or later over its header, the source record it
-/// seals (if any) and `rows_digest`.
-std::string header_hash(Db& db, std::int64_t batch_id, const std::string& prev_hash, bool with_cluster,
-                        const std::string& rows_digest) {
+/// Feeds columns [first, last) of the current row as feed_row does.
+void feed_range(Sha256& h, const Stmt& s, int first, int last) {
+    for (int c = first; c < last; ++c) {
+        h.field(static_cast<std::int64_t>(s.type(c)));
+        if (!s.is_null(c)) h.field(s.text_view(c));
+    }
+}
+
+/// The hash of a batch of chain version 2 or 3 over its header, the source record it seals
+/// (if any) and `rows_digest`.
+std::string header_hash_v2(Db& db, std::int64_t batch_id, const std::string& prev_hash, bool with_cluster,
+                           const std::string& rows_digest) {
     // v2: every column of the header (prev_hash is fed first, hash is the result) and of the
     // sealed source record, so no field of either can be edited unseen. v3: the same with
     // the cluster columns; its prev_hash is the previous batch of the same cluster.
@@ -56,36 +64,87 @@ std::string header_hash(Db& db, std::int64_t batch_id, const std::string& prev_h
     return h.hex();
 }
 
-}  // namespace
-
-std::string batch_hash_with_rows(Db& db, std::int64_t batch_id, const std::string& prev_hash,
-                                 const std::string& rows_digest) {
-    static_assert(k_chain_version >= 3, "the writer's rows digest includes the cluster column");
-    return header_hash(db, batch_id, prev_hash, true, rows_digest);
+/// The hash of a v4 batch (chain.h): no store-assigned number, the batch's position in its
+/// cluster's chain, the source's identity in every batch and its final state when sealed.
+std::string header_hash_v4(Db& db, std::int64_t batch_id, const std::string& prev_hash, std::int64_t position,
+                           const std::string& rows_digest) {
+    Sha256 h;
+    h.field(std::string_view("kueuegov-batch-v4"));
+    h.field(prev_hash);
+    h.field(static_cast<std::int64_t>(col_integer));  // typed like a column, as every other value
+    h.field(std::string_view(std::to_string(position)));
+    constexpr int k_header = 13;  // seq .. cluster; source_id (not hashed) follows
+    Stmt b(db, "SELECT seq, first_line, last_line, end_offset, rows, seals_source, committed_at, events, kept, bad, "
+               "skipped, chain_version, cluster, source_id FROM batches WHERE id = ?");
+    b.bind(1, batch_id);
+    bool seals = false;
+    std::int64_t source_id = 0;
+    if (b.step()) {
+        feed_range(h, b, 0, k_header);
+        seals = b.int64(5) != 0;
+        source_id = b.int64(k_header);
+    } else {
+        h.field(std::string_view("no batch"));
+    }
+    constexpr int k_identity = 8;  // path .. cluster; the final state follows
+    Stmt src(db, "SELECT path, format, compression, head_sha256, mtime, as_of, ingested_at, cluster, "
+                 "size, sha256, status, resume_offset, resume_line, completed_at FROM sources WHERE id = ?");
+    src.bind(1, source_id);
+    if (src.step()) {
+        feed_range(h, src, 0, k_identity);
+        if (seals) feed_range(h, src, k_identity, src.columns());
+    } else {  // a batch whose source record is gone cannot hash as it was written
+        h.field(std::string_view("no source"));
+    }
+    h.field(rows_digest);
+    return h.hex();
 }
 
-BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash) {
+}  // namespace
+
+std::string batch_hash_with_rows(Db& db, std::int64_t batch_id, const std::string& prev_hash, std::int64_t position,
+                                 const std::string& rows_digest) {
+    static_assert(k_chain_version == 4, "the writer's rows digest is the v4 one (no id, no batch_id)");
+    return header_hash_v4(db, batch_id, prev_hash, position, rows_digest);
+}
+
+BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_hash, std::int64_t position) {
     BatchDigest out;
     Stmt ver(db, "SELECT COALESCE(chain_version, 1) FROM batches WHERE id = ?");
     ver.bind(1, batch_id);
     const std::int64_t version = ver.step() ? ver.int64(0) : 1;
     // v3 (schema 4) hashes the cluster of every row, of the header and of the source record.
     const bool with_cluster = version >= 3;
+    // v4 (schema 7) hashes no id and no batch_id: the numbers the store assigns.
+    const bool with_ids = version < 4;
 
     Sha256 rows;
     for (const char* table : k_evidence_tables) {
         rows.field(std::string_view(table));
         Stmt s(db, std::string("SELECT * FROM ") + table + " WHERE batch_id = ? ORDER BY id");
         s.bind(1, batch_id);
+        // The v4 columns: every one but id and batch_id, found by name once per table.
+        std::vector<int> hashed;
+        for (int c = 0; c < s.columns() && !with_ids; ++c) {
+            const std::string_view name = s.column_name(c);
+            if (name != "id" && name != "batch_id") hashed.push_back(c);
+        }
         while (s.step()) {
-            feed_row(rows, s, with_cluster);
+            if (with_ids)
+                feed_row(rows, s, with_cluster);
+            else
+                for (const int c : hashed) feed_range(rows, s, c, c + 1);
             ++out.rows;
         }
     }
     const std::string rows_digest = rows.hex();
 
+    if (version >= 4) {
+        out.hash = header_hash_v4(db, batch_id, prev_hash, position, rows_digest);
+        return out;
+    }
     if (version >= 2) {
-        out.hash = header_hash(db, batch_id, prev_hash, with_cluster, rows_digest);
+        out.hash = header_hash_v2(db, batch_id, prev_hash, with_cluster, rows_digest);
         return out;
     }
     Sha256 h;

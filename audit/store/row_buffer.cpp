@@ -1,7 +1,8 @@
 // RowBuffer (audit/store/row_buffer.h): buffered evidence rows written with multi-row INSERTs.
 // A flush asks which natural keys the cluster holds (chunks of k_probe keys per statement),
-// numbers the new rows from MAX(id) + 1 and inserts them k_insert_rows at a time: about 60
-// statements for a 5,000-row batch instead of 5,000.
+// numbers the new rows (SQLite: from MAX(id) + 1; PostgreSQL: the id column's sequence, schema 7)
+// and inserts them k_insert_rows at a time: about 60 statements for a 5,000-row batch instead
+// of 5,000.
 #include "audit/store/row_buffer.h"
 
 #include "audit/store/schema_partitions.h"
@@ -183,9 +184,18 @@ std::unordered_set<std::string> RowBuffer::stored_keys(Db& db, Table t, const st
     if (rows.empty()) return out;
     auto it = m_statements.find({static_cast<int>(t), 0});
     if (it == m_statements.end()) {
-        std::string sql = std::string("SELECT nkey FROM ") + spec(t).name + " WHERE cluster = ? AND nkey IN (?";
-        for (int i = 1; i < k_probe; ++i) sql += ", ?";
-        sql += ")";
+        std::string keys = "?2";  // the cluster is ?1
+        for (int i = 1; i < k_probe; ++i) keys += ", ?" + std::to_string(2 + i);
+        // PostgreSQL: one unique-index lookup per key, whatever the statistics say. Planned as
+        // `cluster = ? AND nkey IN (...)` on a table not yet analyzed (autovacuum's turn comes
+        // when it comes; an ingest role may not ANALYZE), the planner has no estimate for nkey
+        // and read every row of the cluster through another index, comparing each with the 256
+        // keys: a 300 MB log's ingest took 40-80 s instead of 6-10 s. SQLite takes the index.
+        const std::string sql =
+            db.dialect() == Dialect::postgres
+                ? std::string("SELECT k.nkey FROM unnest(ARRAY[") + keys + "]::text[]) AS k(nkey) CROSS JOIN LATERAL "
+                      "(SELECT 1 FROM " + spec(t).name + " t WHERE t.cluster = ?1 AND t.nkey = k.nkey LIMIT 1) AS s"
+                : std::string("SELECT nkey FROM ") + spec(t).name + " WHERE cluster = ?1 AND nkey IN (" + keys + ")";
         it = m_statements.emplace(std::make_pair(static_cast<int>(t), 0), Stmt(db, sql)).first;
     }
     Stmt& s = it->second;
@@ -208,7 +218,11 @@ Stmt& RowBuffer::statement(Db& db, Table t, int rows) {
     std::string one = "(?";
     for (int i = 0; i < sp.params; ++i) one += ", ?";
     one += ")";
-    std::string sql = std::string("INSERT INTO ") + sp.name + "(id, " + sp.columns + ") VALUES " + one;
+    // PostgreSQL numbers the rows itself (each id column's sequence, schema 7), in VALUES order,
+    // so writers of other clusters take ids side by side without a store-wide lock.
+    const bool with_id = db.dialect() == Dialect::sqlite;
+    if (!with_id) one.erase(1, 3);  // "(?, ?, ..." -> "(?, ..."
+    std::string sql = std::string("INSERT INTO ") + sp.name + (with_id ? "(id, " : "(") + sp.columns + ") VALUES " + one;
     for (int r = 1; r < rows; ++r) sql += ", " + one;
     // Every key was checked as new under the batch lock; the clause only turns a row stored by
     // a writer that ignored the lock into a count mismatch (reported) instead of a failed batch.
@@ -218,7 +232,8 @@ Stmt& RowBuffer::statement(Db& db, Table t, int rows) {
 
 std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*>& rows, std::int64_t first_id,
                                std::int64_t batch_id) {
-    const int width = spec(t).params + 1;
+    const bool with_id = db.dialect() == Dialect::sqlite;  // as statement() wrote it
+    const int width = spec(t).params + (with_id ? 1 : 0);
     std::int64_t changed = 0;
     std::size_t at = 0;
     while (at < rows.size()) {
@@ -227,8 +242,8 @@ std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*
         Stmt& s = statement(db, t, n);
         for (int r = 0; r < n; ++r) {
             const Pending& p = *rows[at + static_cast<std::size_t>(r)];
-            const int base = r * width;
-            s.bind(base + 1, first_id + static_cast<std::int64_t>(at) + r);
+            const int base = r * width - (with_id ? 0 : 1);  // parameter `base + 1` is the id's
+            if (with_id) s.bind(base + 1, first_id + static_cast<std::int64_t>(at) + r);
             s.bind(base + 2, batch_id);
             const auto& values = p.row.values();
             for (std::size_t k = 1; k < values.size(); ++k) {  // values[0] is batch_id's slot
@@ -251,13 +266,22 @@ std::int64_t RowBuffer::insert(Db& db, Table t, const std::vector<const Pending*
 bool RowBuffer::digestible(Db& db) {
     if (!m_affinity_read) {
         m_affinity_read = true;
-        if (db.dialect() != Dialect::sqlite) return false;
+        const bool pg = db.dialect() == Dialect::postgres;
         for (int ti = 0; ti < k_table_count; ++ti) {
             // The columns as `SELECT *` returns them: id, then this spec's list in order.
             std::string want = std::string("id, ") + spec(static_cast<Table>(ti)).columns;
             std::string have, affinity;
-            Stmt info(db, std::string("SELECT name, upper(type) FROM pragma_table_info('") + spec(static_cast<Table>(ti)).name +
-                              "') ORDER BY cid");
+            // PostgreSQL (chain v4 hashes no id, so its rows are hashed as bound too): a BIGINT
+            // column gives back the integer bound to it, a TEXT column the text, as SQLite's
+            // INTEGER and TEXT affinities do; a text bound to a BIGINT column may come back
+            // otherwise, so feed() gives up on it as on SQLite.
+            Stmt info(db, pg ? std::string("SELECT a.attname, CASE format_type(a.atttypid, a.atttypmod) "
+                                           "WHEN 'bigint' THEN 'INTEGER' WHEN 'text' THEN 'TEXT' ELSE 'OTHER' END "
+                                           "FROM pg_attribute a WHERE a.attrelid = to_regclass(?1) AND a.attnum > 0 "
+                                           "AND NOT a.attisdropped ORDER BY a.attnum")
+                             : std::string("SELECT name, upper(type) FROM pragma_table_info('") +
+                                   spec(static_cast<Table>(ti)).name + "') ORDER BY cid");
+            if (pg) info.bind(1, spec(static_cast<Table>(ti)).name);
             while (info.step()) {
                 have += (have.empty() ? "" : ", ") + info.text(0);
                 const std::string type = info.text(1);
@@ -278,7 +302,7 @@ bool RowBuffer::digestible(Db& db) {
     return !m_affinity[0].empty();
 }
 
-void RowBuffer::feed(Sha256& h, Table t, const Pending& p, std::int64_t id, std::int64_t batch_id, bool& ok) const {
+void RowBuffer::feed(Sha256& h, Table t, const Pending& p, bool& ok) const {
     // As chain.cpp's feed_row reads the stored row back: per column its SQLite type, then its
     // text. An integer bound to an INTEGER column is stored as that integer (text: its decimal
     // digits, as sqlite3_column_text gives them); to a TEXT column, as those digits. A text
@@ -291,8 +315,7 @@ void RowBuffer::feed(Sha256& h, Table t, const Pending& p, std::int64_t id, std:
         const auto r = std::to_chars(buf, buf + sizeof buf, v);
         h.field(std::string_view(buf, static_cast<std::size_t>(r.ptr - buf)));
     };
-    integer(0, id);
-    integer(1, batch_id);
+    // Chain v4: id and batch_id (columns 0 and 1), numbers the store assigns, are not hashed.
     const auto& values = p.row.values();
     for (std::size_t k = 1; k < values.size(); ++k) {  // values[0] is batch_id's slot
         const Value& v = values[k];
@@ -342,10 +365,12 @@ RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::st
                 fresh.push_back(&p);
         }
         if (fresh.empty()) continue;
-        Stmt max_id(db, std::string("SELECT COALESCE(MAX(id), 0) FROM ") + spec(t).name);
-        max_id.step();
-        const std::int64_t first_id = max_id.int64(0) + 1;
-        max_id.reset();
+        std::int64_t first_id = 0;  // PostgreSQL: the sequence numbers them
+        if (db.dialect() == Dialect::sqlite) {
+            Stmt max_id(db, std::string("SELECT COALESCE(MAX(id), 0) FROM ") + spec(t).name);
+            max_id.step();
+            first_id = max_id.int64(0) + 1;
+        }
         const std::int64_t n = insert(db, t, fresh, first_id, batch_id);
         if (n != static_cast<std::int64_t>(fresh.size()))
             throw model::Fatal("evidence store " + db.path() + ": " + spec(t).name + ": " +
@@ -355,7 +380,7 @@ RowBuffer::Flushed RowBuffer::flush(Db& db, std::int64_t batch_id, const std::st
         out.inserted += n;
         if (digest_ok)
             for (std::size_t i = 0; i < fresh.size() && digest_ok; ++i)
-                feed(digest, t, *fresh[i], first_id + static_cast<std::int64_t>(i), batch_id, digest_ok);
+                feed(digest, t, *fresh[i], digest_ok);
     }
     if (digest_ok) out.rows_digest = digest.hex();
     // Every key of this flush is stored once the transaction commits: new, found or known.

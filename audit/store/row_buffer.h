@@ -86,8 +86,9 @@ public:
         /// bound value into another stored value (then the writer reads the rows back).
         std::optional<std::string> rows_digest;
     };
-    /// Inside the batch's transaction, under the store's batch lock (ids are MAX(id) + 1, as
-    /// SQLite's rowid would give them one INSERT at a time, so both backends number rows alike):
+    /// Inside the batch's transaction, under the cluster's writer lock (SQLite: ids are
+    /// MAX(id) + 1, as its rowid would give them one INSERT at a time, under the store's one
+    /// writer; PostgreSQL: each table's id sequence, schema 7; chain v4 hashes no id):
     /// writes the buffered rows `cluster` does not hold yet under `batch_id`, table by table in
     /// the order they were added, and empties the buffer. Throws model::Fatal when a row it
     /// checked as new was stored by someone else meanwhile (no row is ever dropped silently).
@@ -106,7 +107,7 @@ private:
                         std::int64_t batch_id);
     Stmt& statement(Db& db, Table t, int rows);
     bool digestible(Db& db);
-    void feed(Sha256& h, Table t, const Pending& p, std::int64_t id, std::int64_t batch_id, bool& ok) const;
+    void feed(Sha256& h, Table t, const Pending& p, bool& ok) const;
 
     std::span<const Pending> in_use(int table) const {
         return {m_rows[static_cast<std::size_t>(table)].data(), m_used[static_cast<std::size_t>(table)]};
@@ -128,8 +129,8 @@ private:
     std::int64_t m_known_hits = 0;  ///< rows left out as known-stored since the last flush
     std::int64_t m_size = 0;
     std::map<std::pair<int, int>, Stmt> m_statements;  ///< (table, rows per INSERT), prepared once
-    /// Per table and column (id first), whether SQLite stores the column with INTEGER ('i') or
-    /// TEXT ('t') affinity; empty when not known (PostgreSQL, or a table that differs).
+    /// Per table and column (id first), whether the column stores integers (SQLite's INTEGER
+    /// affinity, PostgreSQL's BIGINT: 'i') or texts (TEXT: 't'); empty when a table differs.
     std::array<std::string, k_table_count> m_affinity;
     bool m_affinity_read = false;
 };

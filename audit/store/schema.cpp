@@ -5,6 +5,7 @@
 #include "audit/store/schema_cluster.h"
 #include "audit/store/schema_insert_only.h"
 #include "audit/store/schema_partitions.h"
+#include "audit/store/schema_sequences.h"
 #include "audit/store/schema_views.h"
 #include "model/result.h"
 #include "model/time.h"
@@ -18,7 +19,8 @@ namespace {
 struct Migration {
     int version;
     const char* name;
-    const char* sql;  ///< in SQLite's dialect, translated by ddl() for PostgreSQL
+    const char* sql;                     ///< both backends (SQLite's dialect, translated by ddl())
+    const char* postgres_sql = nullptr;  ///< after it, on PostgreSQL only, as written
     /// When set, builds the migration's SQL for the store instead (in its own dialect): for a
     /// migration that differs between the backends (8: PostgreSQL partitions, SQLite nothing).
     std::string (*build)(Db&) = nullptr;
@@ -267,7 +269,8 @@ const Migration k_migrations[] = {
     {4, "cluster identity", k_migration_4_cluster},
     {5, "views for dashboards", k_migration_5_views},
     {6, "insert-only sources and batches", k_migration_6_insert_only},
-    {8, "PostgreSQL partitions by cluster and month", nullptr, migration_8_partitions},
+    {7, "row ids from sequences", "", k_migration_7_sequences_postgres},
+    {8, "PostgreSQL partitions by cluster and month", "", nullptr, migration_8_partitions},
 };
 
 /// PRAGMA application_id of a kueuegov store: "KGV1" as a big-endian integer.
@@ -339,7 +342,8 @@ void apply_migrations(Db& db, int target) {
         if (m.build) {
             if (const std::string sql = m.build(db); !sql.empty()) db.exec(sql);
         } else {
-            db.exec(ddl(db.dialect(), m.sql));
+            if (*m.sql) db.exec(ddl(db.dialect(), m.sql));
+            if (m.postgres_sql && db.dialect() == Dialect::postgres) db.exec(m.postgres_sql);
         }
         Stmt ins(db, "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)");
         // When a migration was applied is part of the schema digest (and so of a signed head):

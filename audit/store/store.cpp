@@ -25,8 +25,8 @@ using store::Stmt;
 using store::Transaction;
 
 namespace {
-/// PostgreSQL advisory lock key of the store's schema and batches ("KGWR"): held by a session
-/// while it migrates, and by each batch transaction while it writes.
+/// PostgreSQL advisory lock key of the store's schema and batch closes ("KGWR"): held by a
+/// session while it migrates, and by each batch transaction from its close row to its COMMIT.
 constexpr std::int64_t k_writer_lock = 0x4b475752;
 
 /// The advisory lock key of one cluster's writer: "KGCL" and the name's 32-bit FNV-1a hash. Two
@@ -114,17 +114,22 @@ EvidenceStore::EvidenceStore(const std::string& path, Access access)
         // have to re-read its input; waiting is cheaper and never fails):
         //  - one writer per cluster (open_source), so two ingests of one file never resume the
         //    same source at once; the chain is per cluster, so other clusters need not wait;
-        //  - the store-wide k_writer_lock around the migration here and around each batch
-        //    transaction (lock_batch), which is short because rows are buffered until the commit:
-        //    ids are MAX(id) + 1 and batches commit in id order, so the store head still grows
-        //    by appending only.
+        //  - the store-wide k_writer_lock around the migration here and around each batch's
+        //    close step (lock_batch: from its close row to COMMIT), which gives the batch its
+        //    commit ordinal (batch_closes.id), so the store head still grows by appending only.
+        //    Rows take their ids from sequences (schema 7) and chain v4 hashes no id, so the
+        //    writers of different clusters insert their rows side by side.
         // Both are the session's or the transaction's (released also when the process is killed).
-        if (!m_db->lock_session(k_writer_lock, false)) {
-            std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
-            m_db->lock_session(k_writer_lock, true);
+        // A current store needs no migration, so no lock: other writers' batch closes hold it
+        // for milliseconds at a time, and a new ingest would wait (and say so) for one of them.
+        if (store::schema_version(*m_db) != store::known_schema_version()) {
+            if (!m_db->lock_session(k_writer_lock, false)) {
+                std::fprintf(stderr, "kueuegov: waiting for another ingest into %s to finish\n", m_db->path().c_str());
+                m_db->lock_session(k_writer_lock, true);
+            }
+            migrate(*m_db);
+            m_db->unlock_session(k_writer_lock);
         }
-        migrate(*m_db);
-        m_db->unlock_session(k_writer_lock);
     } else if (access == Access::read_write) {
         // Refuse a foreign SQLite file before anything (a pragma included) writes to it; the
         // writer lock makes this check and the migration one step for other writers.
@@ -229,11 +234,15 @@ audit::ChainVerification EvidenceStore::verify_scope(const std::string* only) co
         v.intact = false;
         v.problems.push_back(std::move(p));
     };
+    // In commit order (batch_closes.id, the ordinal each batch took under the close lock; for
+    // batches written before schema 7 it is their id order too), so a head recorded at any time
+    // is a prefix of the chain: batches of PostgreSQL writers of several clusters interleave.
     Stmt batches(*m_db, scoped("SELECT b.id, b.source_id, b.seq, b.rows, b.prev_hash, b.hash, COALESCE(s.path, '?'), "
                                "COALESCE(b.chain_version, 1), b.cluster "
-                               "FROM batches b LEFT JOIN sources s ON s.id = b.source_id",
+                               "FROM batches b JOIN batch_closes c ON c.batch_id = b.id "
+                               "LEFT JOIN sources s ON s.id = b.source_id",
                                "b.cluster = ?") +
-                            " ORDER BY b.id");
+                            " ORDER BY c.id");
     bind_scope(batches, 1);
     // One chain per cluster (schema 4); batches before it are all cluster 'default'.
     struct Chain {
@@ -256,7 +265,7 @@ audit::ChainVerification EvidenceStore::verify_scope(const std::string* only) co
         if (batches.text_view(4) != prev)
             problem(where + ": prev_hash " + batches.text(4) + " does not match the previous batch's hash " +
                     (prev.empty() ? std::string("(none)") : prev) + " (a batch was removed or reordered)");
-        const store::BatchDigest d = store::batch_digest(*m_db, id, batches.text(4));
+        const store::BatchDigest d = store::batch_digest(*m_db, id, batches.text(4), c.info.batches);
         v.rows += d.rows;
         c.info.rows += d.rows;
         if (d.rows != batches.int64(3))
@@ -277,7 +286,9 @@ audit::ChainVerification EvidenceStore::verify_scope(const std::string* only) co
     v.chain = std::move(chain);
     for (auto& [name, c] : chains) v.clusters.push_back(std::move(c.info));
     {
-        Stmt last(*m_db, scoped("SELECT committed_at FROM batches", "cluster = ?") + " ORDER BY id DESC LIMIT 1");
+        Stmt last(*m_db, scoped("SELECT b.committed_at FROM batches b JOIN batch_closes c ON c.batch_id = b.id",
+                                "b.cluster = ?") +
+                             " ORDER BY c.id DESC LIMIT 1");
         if (bind_scope(last, 1).step()) v.head_time = last.text(0);
     }
     v.schema_sha256 = store::schema_digest(*m_db);

@@ -65,8 +65,9 @@ public:
     /// cluster take turns, ingests of different clusters run side by side.
     SourceState open_source(const SourceIdentity& id);
 
-    /// Inside a write transaction: waits for the store's batch lock, held until the transaction
-    /// ends, so batches (and their row ids) are committed one at a time in id order.
+    /// Inside a batch's transaction, before its close row: waits for the store's close lock,
+    /// held until the transaction ends, so batches take their commit ordinals (batch_closes.id)
+    /// and commit one at a time in that order (PostgreSQL; SQLite's writers take turns anyway).
     void lock_batch();
 
     /// The clusters the store holds sources of, sorted by name.

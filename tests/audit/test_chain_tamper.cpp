@@ -54,8 +54,9 @@ struct Fixture {
         std::vector<std::int64_t> ids;
         for (Stmt s(raw, "SELECT id FROM batches ORDER BY id"); s.step();) ids.push_back(s.int64(0));
         std::string prev;
+        std::int64_t position = 0;  // one cluster: its chain is every batch
         for (std::int64_t id : ids) {
-            const store::BatchDigest d = store::batch_digest(raw, id, prev);
+            const store::BatchDigest d = store::batch_digest(raw, id, prev, ++position);
             Stmt u(raw, "UPDATE batch_closes SET prev_hash = ?, hash = ?, rows = ? WHERE batch_id = ?");
             u.bind(1, prev).bind(2, d.hash).bind(3, d.rows).bind(4, id).exec();
             prev = d.hash;
@@ -139,6 +140,26 @@ TEST_CASE("edited rows, source fields and a chain-version downgrade change a has
         f.tamper("INSERT INTO source_progress(source_id, resume_offset, resume_line) VALUES (1, 1, 1)");
     }
     SECTION("batch chain version downgraded") { f.tamper("UPDATE batch_closes SET chain_version = NULL WHERE batch_id = 2"); }
+    // Chain v4 hashes no id and no batch_id; a row's batch and its place among the batch's rows
+    // still count. Two rows of two batches trade batches (each batch keeps its row count):
+    SECTION("rows moved to another batch") {
+        f.tamper("CREATE TEMP TABLE pair AS SELECT x.id AS a, x.batch_id AS ba, y.id AS b, y.batch_id AS bb "
+                 "FROM object_versions x, object_versions y WHERE x.id = (SELECT MIN(id) FROM object_versions) "
+                 "AND y.id = (SELECT MIN(id) FROM object_versions WHERE batch_id > x.batch_id);"
+                 "UPDATE object_versions SET batch_id = (SELECT bb FROM pair) WHERE id = (SELECT a FROM pair);"
+                 "UPDATE object_versions SET batch_id = (SELECT ba FROM pair) WHERE id = (SELECT b FROM pair);");
+    }
+    // Two rows of one batch trade ids (so places in the batch's row order; contents unchanged):
+    SECTION("rows of a batch swapped") {
+        f.tamper("CREATE TEMP TABLE pair AS SELECT MIN(id) AS a, MAX(id) AS b FROM object_versions WHERE batch_id = "
+                 "(SELECT batch_id FROM object_versions GROUP BY batch_id HAVING COUNT(*) >= 2 ORDER BY batch_id LIMIT 1);"
+                 "UPDATE object_versions SET id = -id WHERE id IN (SELECT a FROM pair UNION SELECT b FROM pair);"
+                 "UPDATE object_versions SET id = (SELECT b FROM pair) WHERE id = -(SELECT a FROM pair);"
+                 "UPDATE object_versions SET id = (SELECT a FROM pair) WHERE id = -(SELECT b FROM pair);");
+    }
+    SECTION("a batch's source record edited (hashed in every v4 batch, not only the sealing one)") {
+        f.tamper("UPDATE source_rows SET path = 'elsewhere.jsonl' WHERE id = 1");
+    }
     const ChainVerification v = f.verify();
     CHECK_FALSE(v.intact);
     CHECK(any_contains(v.problems, "stored hash"));

@@ -315,6 +315,7 @@ TEST_CASE("the ingest role ingests, resumes after kill -9 and can change no stor
           "DELETE FROM source_rows", "DELETE FROM source_progress", "DELETE FROM source_seals",
           "DELETE FROM object_versions", "TRUNCATE workload_events",
           "INSERT INTO schema_migrations VALUES (99, 'x', 't')", "SELECT setval('batch_closes_id_seq', 1)",
+          "SELECT setval('workload_events_id_seq', 1)", "ALTER SEQUENCE object_versions_id_seq RESTART",
           "CREATE TABLE kg_probe(i INTEGER)", "DROP VIEW batches"}) {
         INFO(sql);
         CHECK_THAT(refusal(as_bob, sql), Catch::Contains("permission denied") || Catch::Contains("must be owner"));

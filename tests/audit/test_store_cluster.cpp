@@ -77,7 +77,7 @@ void write_schema3_source(Db& db) {
         db.exec("INSERT INTO workload_events(batch_id, line, nkey, origin, namespace, name, step, time, ts_us) "
                 "VALUES (" + std::to_string(b) + ", " + std::to_string(b) + ", 'k" + std::to_string(b) +
                 "', 'audit', 'ml', 'job-a', 'created', 't', 1)");
-        const store::BatchDigest d = store::batch_digest(db, b, prev);
+        const store::BatchDigest d = store::batch_digest(db, b, prev, b);  // v2: position unused
         db.exec("UPDATE batches SET hash = '" + d.hash + "' WHERE id = " + std::to_string(b));
         prev = d.hash;
     }
@@ -131,7 +131,7 @@ TEST_CASE("a schema 3 store migrates to clusters: old rows are 'default' and its
     CHECK(v.clusters[1].batches == 1);
     CHECK(v.clusters[1].rows == 1);
     CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE cluster = 'prod' AND prev_hash = ''") == 1);
-    CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE chain_version = 3") == 2);
+    CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE chain_version = 4") == 2);
     CHECK(st.find_complete_source("abc", "prod").has_value());
     CHECK(st.find_complete_source("abc", "default").has_value());
     CHECK_FALSE(st.find_complete_source("def", "prod").has_value());
@@ -184,7 +184,7 @@ TEST_CASE("two clusters ingested interleaved each form an intact chain; the head
         p.bind(1, prev_eu);
         const std::string prev = p.step() ? p.text(0) : std::string();
         st.db().exec("UPDATE batch_closes SET prev_hash = '" + prev + "' WHERE batch_id = " + std::to_string(id));
-        const store::BatchDigest d = store::batch_digest(st.db(), id, prev);
+        const store::BatchDigest d = store::batch_digest(st.db(), id, prev, (id + 1) / 2);  // eu's 1st, 2nd, 3rd
         st.db().exec("UPDATE batch_closes SET hash = '" + d.hash + "' WHERE batch_id = " + std::to_string(id));
         prev_eu = id;
     }

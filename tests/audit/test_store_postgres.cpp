@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <unistd.h>
 
@@ -136,6 +137,74 @@ TEST_CASE("PostgreSQL and SQLite store the same rows, ids and chain", "[.postgre
         EvidenceStore st(lite.string(), EvidenceStore::Access::read_write);
         ingest_two_batches(st);
         lite_head = st.verify().head;
+    }
+    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(lite.string() + suffix);
+    CHECK(pg_head.size() == 64);
+    CHECK(pg_head == lite_head);
+}
+
+TEST_CASE("chain v4: a cluster's chain is the same on SQLite and PostgreSQL although other clusters took ids between",
+          "[.postgres]") {
+    PgDatabase pg;
+    const fs::path lite = fs::temp_directory_path() / ("kg-test-pg-v4-" + std::to_string(::getpid()) + ".db");
+    fs::remove(lite);
+    struct FixedNow {
+        FixedNow() { ::setenv("SOURCE_DATE_EPOCH", "1767225600", 1); }
+        ~FixedNow() { ::unsetenv("SOURCE_DATE_EPOCH"); }
+    } fixed_now;
+    auto in_cluster = [](const std::string& path, const std::string& cluster) {
+        SourceIdentity id = ident(path);
+        id.cluster = cluster;
+        return id;
+    };
+    // Cluster eu: two batches, the second sealing; with `other`, cluster us's batches are
+    // committed before, between and after them, so eu's rows and batches get other ids.
+    auto ingest_eu = [&](EvidenceStore& st, bool other) {
+        std::optional<BatchWriter> us;
+        if (other) {
+            us.emplace(st, st.open_source(in_cluster("u.log", "us")).id);
+            CHECK(us->add(step(1, "u1", "created")));
+            CHECK(us->add(step(2, "u2", "admitted")));
+            us->commit(10, 2);
+        }
+        BatchWriter eu(st, st.open_source(in_cluster("a.log", "eu")).id);
+        CHECK(eu.add(step(1, "k1", "created")));
+        CHECK(eu.add(step(2, "k2", "quota_reserved")));
+        eu.commit(100, 2);
+        if (us) {
+            CHECK(us->add(step(3, "u3", "finished")));
+            us->commit(20, 3);
+        }
+        CHECK(eu.add(step(3, "k3", "admitted")));
+        eu.seal(200, 3, 200, "abc");
+        if (us) us->seal(30, 3, 30, "def");
+    };
+    auto eu_head = [](const ChainVerification& v) {
+        for (const auto& c : v.clusters)
+            if (c.cluster == "eu") return c.head;
+        return std::string();
+    };
+    std::string pg_head, lite_head;
+    {
+        EvidenceStore st(pg.url, EvidenceStore::Access::read_write);
+        ingest_eu(st, true);
+        const auto v = st.verify();
+        CHECK(v.problems == std::vector<std::string>{});
+        CHECK(v.batches == 5);
+        pg_head = eu_head(v);
+        // The ids differ from SQLite's below: us took the first row and batch ids.
+        CHECK(count(st.db(), "SELECT MIN(id) FROM workload_events WHERE cluster = 'eu'") == 3);
+        CHECK(count(st.db(), "SELECT MIN(id) FROM batches WHERE cluster = 'eu'") == 2);
+        CHECK(count(st.db(), "SELECT COUNT(*) FROM batches WHERE chain_version = 4") == 5);
+    }
+    {
+        EvidenceStore st(lite.string(), EvidenceStore::Access::read_write);
+        ingest_eu(st, false);
+        const auto v = st.verify();
+        CHECK(v.problems == std::vector<std::string>{});
+        lite_head = v.head;
+        CHECK(eu_head(v) == lite_head);
+        CHECK(count(st.db(), "SELECT MIN(id) FROM workload_events WHERE cluster = 'eu'") == 1);
     }
     for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(lite.string() + suffix);
     CHECK(pg_head.size() == 64);

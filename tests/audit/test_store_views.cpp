@@ -4,6 +4,7 @@
 // chargeback view against quota_intervals(), which `kueuegov chargeback` prices; and a store of
 // schema 4 (before the views and migration 6's insert-only tables) that migrates and still verifies
 // with the same chain heads.
+#include "audit/head.h"
 #include "audit/store/batch_writer.h"
 #include "audit/store/chain.h"
 #include "audit/store/connection.h"
@@ -255,7 +256,7 @@ void write_schema4_store(Db& db) {
             db.exec("INSERT INTO object_versions(batch_id, line, nkey, origin, kind, namespace, name, verb, time, ts_us, "
                     "body_captured, cluster) VALUES (" + b + ", " + std::to_string(seq) + ", 'ov:" + b + "', 'audit', "
                     "'ClusterQueue', '', 'cq-" + cluster + "', 'update', 't', " + b + ", 0, '" + cluster + "')");
-            const store::BatchDigest d = store::batch_digest(db, batch, prev);
+            const store::BatchDigest d = store::batch_digest(db, batch, prev, seq);  // v3: position unused
             db.exec("UPDATE batches SET hash = '" + d.hash + "' WHERE id = " + b);
             prev = d.hash;
         }
@@ -297,6 +298,40 @@ void check_old_store_migrates(const std::string& target) {
     // Each cluster's chain head is what it was: heads recorded before the migration still match.
     REQUIRE(v.clusters.size() == 2);
     CHECK(std::vector<std::string>{v.clusters[0].head, v.clusters[1].head} == heads);
+
+    // Chain v4 (schema 7) continues a v3 chain: a new batch of cluster eu chains to its last v3
+    // batch, its rows take ids after the migrated ones (PostgreSQL: the sequence starts there),
+    // and the head recorded before it is still in the chain.
+    const ChainHead recorded = head_of(v);
+    {
+        BatchWriter w(st, st.open_source(ident("eu-more.log", "eu")).id);
+        ObjectVersionRow cq;
+        cq.line = 1;
+        cq.nkey = "ov:more";
+        cq.origin = "audit";
+        cq.kind = "ClusterQueue";
+        cq.name = "cq-eu";
+        cq.verb = "update";
+        cq.time = "t";
+        cq.ts_us = k_t0;
+        CHECK(w.add(cq));
+        w.seal(10, 1, 10, "sha-eu-more");
+    }
+    const ChainVerification after = st.verify();
+    CHECK(after.problems == std::vector<std::string>{});
+    CHECK(after.batches == 5);
+    CHECK(after.clusters[0].batches == 3);
+    const HeadCheck hc = check_expected_head(after, recorded);
+    CHECK(hc.problems == std::vector<std::string>{});
+    CHECK(hc.appended == 1);
+    Stmt row(st.db(), "SELECT id, batch_id FROM object_versions WHERE nkey = 'ov:more'");
+    REQUIRE(row.step());
+    CHECK(row.int64(0) == 5);  // after the four migrated rows
+    Stmt newest(st.db(), "SELECT chain_version, prev_hash FROM batches WHERE id = ?");
+    newest.bind(1, row.int64(1));
+    REQUIRE(newest.step());
+    CHECK(newest.int64(0) == 4);
+    CHECK(newest.text(1) == heads[0]);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 # the second finds it complete), ingests of three clusters (two into the same one), four
 # different files (all stored, as one after the other would store them), and four clusters
 # side by side with heads recorded meanwhile. Nothing may fail, no row may be stored twice (the totals would differ), and
-# the chain must verify. Counted, not timed.
+# the chain must verify; with four clusters, each cluster's chain must be the one ingests one
+# after the other give. Counted, not timed.
 # usage: pg_concurrent_ingest.sh KUEUEGOV FIXTURE [TRIALS]   (needs KUEUEGOV_TEST_PG_URL)
 set -u
 bin=$1 fixture=$2 trials=${3:-10}
@@ -36,13 +37,19 @@ summaryc="SELECT (SELECT string_agg(cluster || '=' || n, ',' ORDER BY cluster) F
     FROM sources WHERE status = 'complete' GROUP BY cluster) c), (SELECT sum(events) FROM batches), $rows"
 expectedc=$(pg_query "$refc" "$summaryc")
 # Four clusters at once, one ingest each: with a writer lock per cluster they run side by side.
-# Compared with the same ingests one after the other; and every head `audit head` records while
-# they run must still be in the chain afterwards (batches commit in id order: the store head
-# only grows by appending).
+# Compared with the same ingests one after the other; every head `audit head` records while
+# they run must still be in the chain afterwards (batches take commit ordinals under the close
+# lock: the store head only grows by appending); and each cluster's chain must be the one the
+# ingests one after the other give (chain v4 hashes no id, and their rows' and batches' ids
+# interleave), at the same fixed time (SOURCE_DATE_EPOCH).
 jobs4c="c1:f1 c2:f2 c3:f3 c4:f4"
 ref4c=$(pg_new_db kg_conc_ref4c)
-for j in $jobs4c; do "$bin" audit ingest --db "$ref4c" --cluster "${j%%:*}" "$dir/${j#*:}.jsonl" >/dev/null 2>&1; done
+for j in $jobs4c; do
+    SOURCE_DATE_EPOCH=1767225600 "$bin" audit ingest --db "$ref4c" --cluster "${j%%:*}" --batch-rows 5 \
+        "$dir/${j#*:}.jsonl" >/dev/null 2>&1
+done
 expected4c=$(pg_query "$ref4c" "$summaryc")
+"$bin" audit verify --db "$ref4c" | grep -E '^(cluster |chain head)' >"$dir/chains4c"
 failures=0 i=0
 while [ "$i" -lt "$trials" ]; do
     i=$((i + 1))
@@ -92,7 +99,8 @@ while [ "$i" -lt "$trials" ]; do
     pids="" n=0
     for j in $jobs4c; do
         n=$((n + 1))
-        "$bin" audit ingest --db "$db" --cluster "${j%%:*}" --batch-rows 5 "$dir/${j#*:}.jsonl" >"$dir/o$n" 2>&1 & pids="$pids $!"
+        SOURCE_DATE_EPOCH=1767225600 "$bin" audit ingest --db "$db" --cluster "${j%%:*}" --batch-rows 5 \
+            "$dir/${j#*:}.jsonl" >"$dir/o$n" 2>&1 & pids="$pids $!"
     done
     h=0
     while [ "$h" -lt 6 ]; do  # heads taken while the ingests write (an empty store has none)
@@ -108,13 +116,22 @@ while [ "$i" -lt "$trials" ]; do
         "$bin" audit verify --db "$db" --expect-head "$f" >"$dir/vh" 2>&1 || { heads_ok=0; cat "$f" "$dir/vh"; }
     done
     rm -f "$dir"/head*.json
-    if [ "$worst" -gt "$expected_rc" ] || [ "$got" != "$expected4c" ] || [ "$heads_ok" != 1 ] ||
-       ! "$bin" audit verify --db "$db" >"$dir/v" 2>&1; then
+    verified=1
+    "$bin" audit verify --db "$db" >"$dir/v" 2>&1 || verified=0
+    same_chains=1
+    grep -E '^(cluster |chain head)' "$dir/v" | cmp -s - "$dir/chains4c" || same_chains=0
+    interleaved=$(pg_query "$db" "SELECT count(*) FROM batches b WHERE EXISTS (SELECT 1 FROM batches o
+        WHERE o.cluster <> b.cluster AND o.id > b.id) AND EXISTS (SELECT 1 FROM batches o WHERE o.cluster <> b.cluster AND o.id < b.id)")
+    if [ "$worst" -gt "$expected_rc" ] || [ "$got" != "$expected4c" ] || [ "$heads_ok" != 1 ] || [ "$verified" != 1 ] ||
+       [ "$same_chains" != 1 ]; then
         failures=$((failures + 1))
         echo "trial $i (four clusters): worst rc $worst, sources per cluster/events/rows $got (expected $expected4c)," \
-             "heads recorded meanwhile still in the chain: $heads_ok"
-        cat "$dir/o1" "$dir/o2" "$dir/o3" "$dir/o4" "$dir/v"
+             "heads recorded meanwhile still in the chain: $heads_ok, verified: $verified," \
+             "each cluster's chain as one after the other: $same_chains ($interleaved batches between other clusters')"
+        cat "$dir/o1" "$dir/o2" "$dir/o3" "$dir/o4" "$dir/v" "$dir/chains4c"
     fi
+    interleaved_total=$((${interleaved_total:-0} + interleaved))
 done
-echo "concurrent ingest into PostgreSQL: $trials trials, $failures failed"
+echo "concurrent ingest into PostgreSQL: $trials trials, $failures failed" \
+     "(four clusters: $interleaved_total batches committed between other clusters' batches)"
 [ "$failures" -eq 0 ]
