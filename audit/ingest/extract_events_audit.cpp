@@ -58,7 +58,7 @@ void Extractor::Impl::audit_event_rows(element ev, std::uint64_t line_no) {
     x.time = std::string(when);
     x.ts_us = *ts;
     if (auto an = child(ev, "annotations"); an && an->is_object()) {
-        x.annotations_json = json_of(*an);
+        x.annotations = *an;
         const simdjson::dom::object annotations = object_of(*an);
         for (auto [k, v] : annotations) {
             std::string_view sv;
@@ -110,7 +110,7 @@ void Extractor::Impl::policy_object(const Ctx& x, const std::string& kind, const
     r.audit_id = x.audit_id;
     r.level = x.level;
     r.request_uri = x.request_uri;
-    r.annotations_json = x.annotations_json;
+    if (x.annotations) r.annotations_json = json_of(*x.annotations);
     const std::optional<element> after = after_state(x, req, resp);
     if (after) {
         r.object_json = json_of(*after);
