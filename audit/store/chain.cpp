@@ -117,12 +117,25 @@ BatchDigest batch_digest(Db& db, std::int64_t batch_id, const std::string& prev_
     const bool with_cluster = version >= 3;
     // v4 (schema 7) hashes no id and no batch_id: the numbers the store assigns.
     const bool with_ids = version < 4;
+    // A v3+ batch's rows are looked for in its cluster only: on PostgreSQL the tables are
+    // partitioned by cluster (schema 8), and so only its cluster's partitions are read, not
+    // every cluster's. A row whose cluster was edited then drops out of its batch's digest,
+    // which no longer matches, as it would not have with the row inside. (A store older than
+    // schema 4, verified as it is, has no cluster column.)
+    std::string cluster;
+    if (with_cluster) {
+        Stmt c(db, "SELECT cluster FROM batches WHERE id = ?");
+        c.bind(1, batch_id);
+        if (c.step()) cluster = c.text(0);
+    }
 
     Sha256 rows;
     for (const char* table : k_evidence_tables) {
         rows.field(std::string_view(table));
-        Stmt s(db, std::string("SELECT * FROM ") + table + " WHERE batch_id = ? ORDER BY id");
+        Stmt s(db, std::string("SELECT * FROM ") + table + " WHERE batch_id = ?" +
+                       (with_cluster ? " AND cluster = ?" : "") + " ORDER BY id");
         s.bind(1, batch_id);
+        if (with_cluster) s.bind(2, cluster);
         // The v4 columns: every one but id and batch_id, found by name once per table.
         std::vector<int> hashed;
         for (int c = 0; c < s.columns() && !with_ids; ++c) {
