@@ -14,11 +14,18 @@ std::string Arrival::key() const {
     return ns.empty() ? workload_name() : ns + "/" + workload_name();
 }
 
+std::optional<model::Timestamp> Arrival::creation_timestamp() const {
+    if (name.empty()) {
+        return base->meta.creation_timestamp;
+    }
+    return k_replay_epoch + arrival_ms / 1000;
+}
+
 model::Workload Arrival::workload() const {
     model::Workload wl = *base;
     if (!name.empty()) {
         wl.meta.name.value = name;
-        wl.meta.creation_timestamp = k_replay_epoch + arrival_ms / 1000;
+        wl.meta.creation_timestamp = creation_timestamp();
     }
     if (uid_number >= 0) {
         wl.meta.uid = uid();
