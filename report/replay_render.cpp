@@ -180,9 +180,12 @@ public:
         m_text += bracket;
     }
     /// The next member of the object being written, up to its value: `"key": `.
-    void key(std::string_view k) {
+    void key(std::string_view k) { escaped_key(escape_json_string(k)); }
+    /// The same with the key already through escape_json_string (a member written a million
+    /// times is escaped once).
+    void escaped_key(const std::string& k) {
         next();
-        m_text += escape_json_string(k);
+        m_text += k;
         m_text += ": ";
     }
     /// The next element of the array being written.
@@ -257,6 +260,7 @@ struct Held {
 
 // Per ClusterQueue: its own average usage and its usage over time (a step function).
 void cluster_queues_json(Dump2& d, const ReplayResult& r) {
+    static const std::string k_ms = escape_json_string("ms"), k_used = escape_json_string("used");
     d.open('[');
     std::vector<std::pair<std::string, FrUsage>> usage;
     std::vector<std::pair<std::string, Held>> used;
@@ -288,9 +292,9 @@ void cluster_queues_json(Dump2& d, const ReplayResult& r) {
         for (const sim::UsageSample& s : q.timeline) {
             d.element();
             d.open('{');
-            d.key("ms");
+            d.escaped_key(k_ms);
             d.value(s.at_ms);
-            d.key("used");
+            d.escaped_key(k_used);
             d.open('{');
             used.clear();
             for (const auto& [fr, amount] : s.used) used.emplace_back(fr.first + "/" + fr.second, Held{amount});
@@ -306,25 +310,31 @@ void cluster_queues_json(Dump2& d, const ReplayResult& r) {
 }
 
 void workloads_json(Dump2& d, const ReplayResult& r) {
+    static const std::string k_workload = escape_json_string("workload"), k_class = escape_json_string("class"),
+                             k_cluster_queue = escape_json_string("clusterQueue"),
+                             k_arrival = escape_json_string("arrivalMs"), k_admitted = escape_json_string("admittedMs"),
+                             k_finished = escape_json_string("finishedMs"),
+                             k_time_to_admission = escape_json_string("timeToAdmissionMs"),
+                             k_evictions = escape_json_string("evictions");
     d.open('[');
     for (const sim::WorkloadResult& w : r.workloads) {
         d.element();
         d.open('{');
-        d.key("workload");
+        d.escaped_key(k_workload);
         d.value(w.workload);
-        d.key("class");
+        d.escaped_key(k_class);
         d.value(w.workload_class);
-        d.key("clusterQueue");
+        d.escaped_key(k_cluster_queue);
         d.value(w.cluster_queue);
-        d.key("arrivalMs");
+        d.escaped_key(k_arrival);
         d.value(w.arrival_ms);
-        d.key("admittedMs");
+        d.escaped_key(k_admitted);
         d.value(w.admitted_ms);
-        d.key("finishedMs");
+        d.escaped_key(k_finished);
         d.value(w.finished_ms);
-        d.key("timeToAdmissionMs");
+        d.escaped_key(k_time_to_admission);
         d.value(w.time_to_admission_ms());
-        d.key("evictions");
+        d.escaped_key(k_evictions);
         d.value(static_cast<std::int64_t>(w.evictions));
         d.close('}');
         d.flush(k_flush_bytes);
