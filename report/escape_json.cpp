@@ -54,6 +54,24 @@ std::string json_escape_hostile(std::string text) {
     return out;
 }
 
-std::string escape_json_string(std::string_view s) { return json_text(nlohmann::json(std::string(s))); }
+std::string escape_json_string(std::string_view s) {
+    // Printable ASCII other than '"' and '\\' is what the serialiser writes unchanged and what
+    // json_escape_hostile keeps: such a string (every name a replay prints, a million of them)
+    // needs only its quotes, not a JSON value and a dump.
+    bool plain = true;
+    for (char c : s) {
+        const auto b = static_cast<unsigned char>(c);
+        plain = plain && b >= 0x20 && b < 0x7F && c != '"' && c != '\\';
+    }
+    if (plain) {
+        std::string out;
+        out.reserve(s.size() + 2);
+        out += '"';
+        out.append(s);
+        out += '"';
+        return out;
+    }
+    return json_text(nlohmann::json(std::string(s)));
+}
 
 }  // namespace kg::report

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
@@ -120,19 +121,9 @@ void text(std::ostream& out, const ReplayResult& r) {
     }
 }
 
-nlohmann::ordered_json workload_json(const sim::WorkloadResult& w) {
-    return {{"workload", w.workload},
-            {"class", w.workload_class},
-            {"clusterQueue", w.cluster_queue},
-            {"arrivalMs", w.arrival_ms},
-            {"admittedMs", w.admitted_ms},
-            {"finishedMs", w.finished_ms},
-            {"timeToAdmissionMs", w.time_to_admission_ms()},
-            {"evictions", w.evictions}};
-}
-
-/// The document; `workloads` false leaves the workloads array empty (render_replay streams it).
-nlohmann::ordered_json json_of(const ReplayResult& r, bool workloads = true) {
+/// The document up to its two big arrays, clusterQueues and workloads, which write_json
+/// appends element by element.
+nlohmann::ordered_json json_head(const ReplayResult& r) {
     nlohmann::ordered_json j;
     j["virtualDurationMs"] = r.end_ms;
     j["cycles"] = r.cycles;
@@ -167,74 +158,206 @@ nlohmann::ordered_json json_of(const ReplayResult& r, bool workloads = true) {
                 {"usagePercent", percent(u, r.end_ms)}};
         }
     }
-    // Per ClusterQueue: its own average usage and its usage over time (a step function).
-    j["clusterQueues"] = nlohmann::ordered_json::array();
+    return j;
+}
+
+// Streams text as dump(2) prints it: the members of a container at depth d sit on lines of
+// 2d spaces, its closing bracket at 2(d-1); an empty one is "{}" or "[]". Every string goes
+// through escape_json_string, which gives the serialiser's bytes for it.
+class Dump2 {
+public:
+    /// Continues `head`, dump(2) of an object without its closing "\n}": the writer is inside
+    /// that object, after its last member.
+    Dump2(std::ostream& out, std::string head) : m_out(out), m_text(std::move(head)), m_first{false} {}
+    void open(char bracket) {
+        m_text += bracket;
+        m_first.push_back(true);
+    }
+    void close(char bracket) {
+        const bool empty = m_first.back();
+        m_first.pop_back();
+        if (!empty) newline();
+        m_text += bracket;
+    }
+    /// The next member of the object being written, up to its value: `"key": `.
+    void key(std::string_view k) { escaped_key(escape_json_string(k)); }
+    /// The same with the key already through escape_json_string (a member written a million
+    /// times is escaped once).
+    void escaped_key(const std::string& k) {
+        next();
+        m_text += k;
+        m_text += ": ";
+    }
+    /// The next element of the array being written.
+    void element() { next(); }
+    void value(std::int64_t v) { m_text += std::to_string(v); }
+    void value(std::string_view s) { m_text += escape_json_string(s); }
+    /// Hands the text so far to the stream once there is enough of it: the whole document
+    /// would be hundreds of megabytes.
+    void flush(std::size_t at_least = 0) {
+        if (m_text.size() < at_least) return;
+        m_out << m_text;
+        m_text.clear();
+    }
+
+private:
+    void next() {
+        if (!m_first.back()) m_text += ',';
+        m_first.back() = false;
+        newline();
+    }
+    void newline() {
+        m_text += '\n';
+        m_text.append(2 * m_first.size(), ' ');
+    }
+    std::ostream& m_out;
+    std::string m_text;
+    std::vector<bool> m_first;  ///< per open container: nothing written in it yet
+};
+
+constexpr std::size_t k_flush_bytes = 1 << 16;
+
+// The members of an object that ordered_json's operator[] filled in this order: a repeated key
+// (flavor and resource names with a '/' can repeat "flavor/resource") keeps its first place
+// and takes the last value, as assigning to an existing member does.
+template <class T>
+void object_members(Dump2& d, const std::vector<std::pair<std::string, T>>& filled) {
+    std::vector<std::pair<const std::string*, const T*>> members;
+    members.reserve(filled.size());
+    for (const auto& [k, v] : filled) {
+        auto same = std::find_if(members.begin(), members.end(), [&](const auto& m) { return *m.first == k; });
+        if (same == members.end()) {
+            members.emplace_back(&k, &v);
+        } else {
+            same->second = &v;
+        }
+    }
+    for (const auto& [k, v] : members) {
+        d.key(*k);
+        v->write(d);
+    }
+}
+
+struct FrUsage {
+    std::int64_t nominal, average;
+    std::string percent;
+    void write(Dump2& d) const {
+        d.open('{');
+        d.key("nominal");
+        d.value(nominal);
+        d.key("averageUsage");
+        d.value(average);
+        d.key("usagePercent");
+        d.value(percent);
+        d.close('}');
+    }
+};
+
+struct Held {
+    std::int64_t amount;
+    void write(Dump2& d) const { d.value(amount); }
+};
+
+// Per ClusterQueue: its own average usage and its usage over time (a step function).
+void cluster_queues_json(Dump2& d, const ReplayResult& r) {
+    static const std::string k_ms = escape_json_string("ms"), k_used = escape_json_string("used");
+    d.open('[');
+    std::vector<std::pair<std::string, FrUsage>> usage;
+    std::vector<std::pair<std::string, Held>> used;
     for (const auto& [name, q] : r.queues) {
         auto cls = r.queue_class.find(name);
-        nlohmann::ordered_json cq{{"name", name},
-                                  {"class", cls == r.queue_class.end() ? name : cls->second},
-                                  {"admissions", q.admissions},
-                                  {"usage", nlohmann::ordered_json::object()}};
+        d.element();
+        d.open('{');
+        d.key("name");
+        d.value(name);
+        d.key("class");
+        d.value(cls == r.queue_class.end() ? name : cls->second);
+        d.key("admissions");
+        d.value(q.admissions);
+        d.key("usage");
+        d.open('{');
+        usage.clear();
         for (const auto& [fr, nominal] : q.nominal) {
             Usage u;
             u.nominal = nominal;
             if (auto it = q.used_integral.find(fr); it != q.used_integral.end()) u.integral = it->second;
-            cq["usage"][fr.first + "/" + fr.second] = {
-                {"nominal", nominal},
-                {"averageUsage", r.end_ms > 0 ? static_cast<std::int64_t>(u.integral / r.end_ms) : 0},
-                {"usagePercent", percent(u, r.end_ms)}};
+            usage.emplace_back(fr.first + "/" + fr.second,
+                               FrUsage{nominal, r.end_ms > 0 ? static_cast<std::int64_t>(u.integral / r.end_ms) : 0,
+                                       percent(u, r.end_ms)});
         }
-        nlohmann::ordered_json timeline = nlohmann::ordered_json::array();
+        object_members(d, usage);
+        d.close('}');
+        d.key("timeline");
+        d.open('[');
         for (const sim::UsageSample& s : q.timeline) {
-            nlohmann::ordered_json used = nlohmann::ordered_json::object();
-            for (const auto& [fr, amount] : s.used) used[fr.first + "/" + fr.second] = amount;
-            timeline.push_back({{"ms", s.at_ms}, {"used", std::move(used)}});
+            d.element();
+            d.open('{');
+            d.escaped_key(k_ms);
+            d.value(s.at_ms);
+            d.escaped_key(k_used);
+            d.open('{');
+            used.clear();
+            for (const auto& [fr, amount] : s.used) used.emplace_back(fr.first + "/" + fr.second, Held{amount});
+            object_members(d, used);
+            d.close('}');
+            d.close('}');
         }
-        cq["timeline"] = std::move(timeline);
-        j["clusterQueues"].push_back(std::move(cq));
+        d.close(']');
+        d.close('}');
+        d.flush(k_flush_bytes);
     }
-    j["workloads"] = nlohmann::ordered_json::array();
-    if (workloads)
-        for (const sim::WorkloadResult& w : r.workloads) j["workloads"].push_back(workload_json(w));
-    return j;
+    d.close(']');
 }
 
-// The JSON document with its last member, the workloads array, written one element at a time:
-// a DOM of half a million workloads cost more than the replay that produced them. The text is
-// what dump(2) of the whole document gives (the array sits at depth 1, its elements at depth 2),
-// and every piece goes through json_text.
+void workloads_json(Dump2& d, const ReplayResult& r) {
+    static const std::string k_workload = escape_json_string("workload"), k_class = escape_json_string("class"),
+                             k_cluster_queue = escape_json_string("clusterQueue"),
+                             k_arrival = escape_json_string("arrivalMs"), k_admitted = escape_json_string("admittedMs"),
+                             k_finished = escape_json_string("finishedMs"),
+                             k_time_to_admission = escape_json_string("timeToAdmissionMs"),
+                             k_evictions = escape_json_string("evictions");
+    d.open('[');
+    for (const sim::WorkloadResult& w : r.workloads) {
+        d.element();
+        d.open('{');
+        d.escaped_key(k_workload);
+        d.value(w.workload);
+        d.escaped_key(k_class);
+        d.value(w.workload_class);
+        d.escaped_key(k_cluster_queue);
+        d.value(w.cluster_queue);
+        d.escaped_key(k_arrival);
+        d.value(w.arrival_ms);
+        d.escaped_key(k_admitted);
+        d.value(w.admitted_ms);
+        d.escaped_key(k_finished);
+        d.value(w.finished_ms);
+        d.escaped_key(k_time_to_admission);
+        d.value(w.time_to_admission_ms());
+        d.escaped_key(k_evictions);
+        d.value(static_cast<std::int64_t>(w.evictions));
+        d.close('}');
+        d.flush(k_flush_bytes);
+    }
+    d.close(']');
+}
+
+// The JSON document with its two big members, the per-ClusterQueue array and the workloads
+// array, written one element at a time: a DOM of 10,000 ClusterQueue timelines and half a
+// million workloads cost more than the replay that produced them. The text is what dump(2)
+// of the whole document as an ordered_json gives (tests/report/replay_json_test.cpp reads it
+// back and compares).
 void write_json(std::ostream& out, const ReplayResult& r) {
-    std::string head = json_text(json_of(r, false), 2);
-    static const std::string k_empty_tail = "[]\n}";
-    if (r.workloads.empty() || head.size() < k_empty_tail.size() ||
-        head.compare(head.size() - k_empty_tail.size(), k_empty_tail.size(), k_empty_tail) != 0) {
-        out << json_text(json_of(r), 2) << "\n";
-        return;
-    }
-    head.resize(head.size() - k_empty_tail.size() + 1);  // up to and including '['
-    out << head;
-    // Each element as dump(2) prints an object of workload_json's members at depth 2; its
-    // strings through escape_json_string, as the serialiser would print them.
-    std::string element;
-    for (std::size_t i = 0; i < r.workloads.size(); ++i) {
-        const sim::WorkloadResult& w = r.workloads[i];
-        element.assign(i == 0 ? "\n    {" : ",\n    {");
-        auto member = [&](const char* key, const std::string& value, bool last = false) {
-            element.append("\n      \"").append(key).append("\": ").append(value);
-            if (!last) element += ',';
-        };
-        member("workload", escape_json_string(w.workload));
-        member("class", escape_json_string(w.workload_class));
-        member("clusterQueue", escape_json_string(w.cluster_queue));
-        member("arrivalMs", std::to_string(w.arrival_ms));
-        member("admittedMs", std::to_string(w.admitted_ms));
-        member("finishedMs", std::to_string(w.finished_ms));
-        member("timeToAdmissionMs", std::to_string(w.time_to_admission_ms()));
-        member("evictions", std::to_string(w.evictions), true);
-        element += "\n    }";
-        out << element;
-    }
-    out << "\n  ]\n}\n";
+    std::string head = json_text(json_head(r), 2);
+    head.resize(head.size() - 2);  // dump(2) of an object with members ends with "\n}"
+    Dump2 d(out, std::move(head));
+    d.key("clusterQueues");
+    cluster_queues_json(d, r);
+    d.key("workloads");
+    workloads_json(d, r);
+    d.close('}');
+    d.flush();
+    out << '\n';
 }
 
 }  // namespace
@@ -268,8 +391,8 @@ void render_replay_compare(std::ostream& out, const ReplayResult& base, const Re
                                    {"averageWaitMsCompare", wb},
                                    {"deltaMs", wb - wa}});
         }
-        j["summaryBase"] = json_of(base, false)["workloadClasses"];
-        j["summaryCompare"] = json_of(other, false)["workloadClasses"];
+        j["summaryBase"] = json_head(base)["workloadClasses"];
+        j["summaryCompare"] = json_head(other)["workloadClasses"];
         out << json_text(j, 2) << "\n";
         return;
     }

@@ -13,15 +13,22 @@ namespace kg::sim {
 // R3.2 / R1.5.4: why a pending workload is never considered ("" when it is queued in a CQ).
 std::string CycleRunner::queue_blocker(const Pending& p) const {
     if (p.blocker_state == 0) {
-        const model::Workload& wl = *p.info.obj;
-        if (!hold_reason(wl).empty()) {
-            p.blocker_state = 2;  // held: it keeps the message it has
-        } else if (auto blocked = sim::queue_blocker(m_cl, wl)) {
-            p.blocker = std::move(blocked->message);
-            p.blocker_state = 3;
-        } else {
-            p.blocker_state = 1;
+        // Per Workload object: a replay's arrivals share theirs (sim/replay/arrivals.h).
+        auto [it, fresh] = m_queue_checks.try_emplace(p.info.obj);
+        QueueCheck& check = it->second;
+        if (fresh) {
+            const model::Workload& wl = *p.info.obj;
+            if (!hold_reason(wl).empty()) {
+                check.state = 2;  // held: it keeps the message it has
+            } else if (auto blocked = sim::queue_blocker(m_cl, wl)) {
+                check.blocker = std::move(blocked->message);
+                check.state = 3;
+            } else {
+                check.state = 1;
+            }
         }
+        p.blocker_state = check.state;
+        if (check.state == 3) p.blocker = check.blocker;
     }
     if (p.blocker_state == 2) return p.message;
     return p.blocker_state == 3 ? p.blocker : std::string();
@@ -177,9 +184,11 @@ void CycleRunner::nominate(Entry& e, Snapshot& snap) {
         e.reason = "Misconfigured";
         return;
     }
-    if (auto blocked = nomination_blocker(m_cl, *cq, *wl.obj, snap.nodes[e.cq].active)) {
-        e.message = std::move(blocked->message);
-        e.reason = std::move(blocked->reason);
+    auto [check, fresh] = m_nomination_checks.try_emplace({wl.obj, cq, snap.nodes[e.cq].active});
+    if (fresh) check->second = nomination_blocker(m_cl, *cq, *wl.obj, snap.nodes[e.cq].active);
+    if (const std::optional<PathCheck>& blocked = check->second) {
+        e.message = blocked->message;
+        e.reason = blocked->reason;
         if (blocked->step == PathStep::namespace_selected) e.requeue = "NamespaceMismatch";
         return;
     }

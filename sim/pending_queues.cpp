@@ -79,6 +79,14 @@ void PendingQueues::erase(const std::string& key) {
     m_all.erase(it);
 }
 
+WorkloadInfo PendingQueues::take(const std::string& key) {
+    auto it = m_all.find(key);
+    unqueue(it->second);
+    // Out of the map first: its key views the info's key.
+    auto node = m_all.extract(it);
+    return std::move(node.mapped().info);
+}
+
 PendingWorkload* PendingQueues::find(const std::string& key) {
     auto it = m_all.find(key);
     return it == m_all.end() ? nullptr : &it->second;

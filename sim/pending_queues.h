@@ -100,6 +100,8 @@ public:
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                             bool best_effort);
     void erase(const std::string& key);
+    /// Erases `key`, which must be pending, and returns its info: what an admission keeps.
+    WorkloadInfo take(const std::string& key);
     PendingWorkload* find(const std::string& key);
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }

@@ -22,12 +22,17 @@ std::int32_t effective_priority(const model::Workload& wl, const model::Cluster&
 }
 
 model::Timestamp queue_order_timestamp(const model::Workload& wl, bool requeue_by_creation) {
+    return queue_order_timestamp(wl, requeue_by_creation, wl.meta.creation_timestamp);
+}
+
+model::Timestamp queue_order_timestamp(const model::Workload& wl, bool requeue_by_creation,
+                                       std::optional<model::Timestamp> created) {
     const model::Condition* ev = wl.condition("Evicted");
     if (ev && ev->status == model::ConditionStatus::true_ && ev->last_transition_time) {
         if (ev->reason == "PodsReadyTimeout" && !requeue_by_creation) return *ev->last_transition_time;
         if (ev->reason == "AdmissionCheck") return *ev->last_transition_time;
     }
-    return wl.meta.creation_timestamp.value_or(0);
+    return created.value_or(0);
 }
 
 bool queue_order_less(const model::Workload& a, const model::Workload& b, std::int32_t pa, std::int32_t pb,

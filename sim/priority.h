@@ -6,6 +6,7 @@
 #include "model/cluster.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace kg::sim {
 
@@ -17,6 +18,10 @@ std::int32_t effective_priority(const model::Workload& wl, const model::Cluster&
 /// R4.3: an eviction for PodsReadyTimeout (unless requeuing by creation) or AdmissionCheck
 /// restarts the queue-order clock; otherwise the creation time.
 model::Timestamp queue_order_timestamp(const model::Workload& wl, bool requeue_by_creation);
+/// The same for `wl` created at `created` instead of its own creationTimestamp (a replay's
+/// arrivals share one Workload and differ in that).
+model::Timestamp queue_order_timestamp(const model::Workload& wl, bool requeue_by_creation,
+                                       std::optional<model::Timestamp> created);
 
 /// R4.2 without fair sharing or sticky preemptors: higher priority first, then the earlier
 /// queue-order timestamp, then UID.

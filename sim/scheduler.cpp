@@ -409,8 +409,12 @@ void CycleRunner::add_tas_usage(const Entry& e) {
 void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     sim::AdmittedDecision d;
     d.workload = e.key;
-    d.cluster_queue = e.info->cluster_queue;
-    WorkloadInfo info = *e.info;
+    // The pending element goes, so its info is moved out rather than copied (e.info dangles
+    // from here on, as it did when the element was erased).
+    WorkloadInfo info = m_queues.take(e.key);
+    d.cluster_queue = info.cluster_queue;
+    // From the info as it was pending, like everything nomination computed.
+    if (!m_tas.empty()) m_tas_admitted_now[e.key] = tas::assignment_usage(m_tas, info, e.assignment);
     info.reserving = true;
     info.evicted = false;
     info.quota_reserved_at = m_now;
@@ -428,7 +432,6 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
         if (ps.topology) d.topology[ps.name] = *ps.topology;
         if (!ps.delayed_topology.empty()) d.delayed_topology[ps.name] = ps.delayed_topology;
     }
-    if (!m_tas.empty()) m_tas_admitted_now[e.key] = tas::assignment_usage(m_tas, *e.info, e.assignment);
     // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
     const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
     bool checks = false;
@@ -439,9 +442,8 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     }
     d.admitted = !checks;
     out.admitted.push_back(std::move(d));
-    m_sticky.erase(e.info->cluster_queue);
+    m_sticky.erase(info.cluster_queue);
     std::string key = e.key;
-    m_queues.erase(key);
     // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
     // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
     m_admitted_now.emplace_back(std::move(key), std::move(info));

@@ -6,6 +6,7 @@
 #include "sim/flavor_assigner.h"
 #include "sim/pending_queues.h"
 #include "sim/preemption/preemption.h"
+#include "sim/queue_path.h"
 #include "sim/tas/tas_state.h"
 
 #include <map>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -85,6 +87,16 @@ private:
     using Pending = PendingWorkload;
 
     std::string queue_blocker(const Pending& p) const;  ///< R3.2 message, "" when queued
+    /// The R3.2 and R5.2.1 checks read only a Workload object and the cluster, both unchanged
+    /// for the runner's life, and a replay's arrivals share their objects: each object is
+    /// checked once (500,000 arrivals, 30,000 objects in ls-cq10x).
+    struct QueueCheck {
+        int state = 0;  ///< as PendingWorkload::blocker_state
+        std::string blocker;
+    };
+    mutable std::unordered_map<const model::Workload*, QueueCheck> m_queue_checks;
+    std::map<std::tuple<const model::Workload*, const model::ClusterQueue*, bool>, std::optional<PathCheck>>
+        m_nomination_checks;
     bool is_queued(const Pending& p) const;
     std::vector<std::string> pop_heads();
     void nominate(Entry& e, Snapshot& snap);

@@ -38,8 +38,9 @@ struct Arrival {
     std::string uid() const;
     /// "namespace/name", as Workload's meta.key().
     std::string key() const;
-    /// The whole pending Workload: base with this arrival's name, uid and, for a named
-    /// arrival, creationTimestamp = its arrival second.
+    /// metadata.creationTimestamp: its arrival second for a named arrival, else base's.
+    std::optional<model::Timestamp> creation_timestamp() const;
+    /// The whole pending Workload: base with this arrival's name, uid and creation_timestamp().
     model::Workload workload() const;
 };
 

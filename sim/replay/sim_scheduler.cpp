@@ -4,6 +4,7 @@
 
 #include "model/amount.h"
 #include "sim/replay/arrivals.h"
+#include "sim/priority.h"
 #include "sim/workload_info.h"
 
 #include <functional>
@@ -33,12 +34,17 @@ bool SimScheduler::from_manifests(const model::Workload* wl) const {
 }
 
 void SimScheduler::add(const Arrival& a) {
-    // The info is computed from the whole Workload, then points at the shared base: what the
-    // simulator reads through WorkloadInfo::obj (pod sets, conditions, labels, queue name) is
-    // the same in both, and identity (key, uid, order) is the info's own.
-    WorkloadInfo info = make_workload_info(m_cluster, a.workload());
-    info.obj = a.base.get();
-    for (std::size_t i = 0; i < info.pod_sets.size(); ++i) info.pod_sets[i].spec = &a.base->pod_sets[i].template_spec;
+    // The info is computed once per shared base: what the simulator reads through
+    // WorkloadInfo::obj (pod sets, conditions, labels, queue name) is the base's, and so is
+    // everything make_workload_info derives from it (priority, pod sets, ClusterQueue). The
+    // arrival's own are its identity (key, uid) and, from its creation time, its queue order.
+    auto [it, fresh] = m_bases.try_emplace(a.base.get());
+    if (fresh) it->second = {a.base, make_workload_info(m_cluster, *a.base)};
+    WorkloadInfo info = it->second.info;
+    info.key = a.key();
+    info.uid = a.uid();
+    const bool by_creation = m_cluster.kueue_config && m_cluster.kueue_config->requeue_by_creation;
+    info.order_ts = queue_order_timestamp(*a.base, by_creation, a.creation_timestamp());  // R4.3
     m_runner.add_pending(std::move(info), "");
 }
 

@@ -34,6 +34,13 @@ public:
 private:
     const model::Cluster& m_cluster;
     CycleRunner m_runner;
+    /// make_workload_info of each arrival's shared base (Arrival::base; a generator has one per
+    /// workload template and ClusterQueue), with the base held so its address names it.
+    struct Base {
+        std::shared_ptr<const model::Workload> workload;
+        WorkloadInfo info;
+    };
+    std::unordered_map<const model::Workload*, Base> m_bases;
     /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
     bool from_manifests(const model::Workload* wl) const;
 };

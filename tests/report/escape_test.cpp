@@ -109,6 +109,14 @@ TEST_CASE("JSON strings keep the text: they decode to the input", "[report][esca
         CHECK(nlohmann::json::parse(escape_json_string(p.text)).get<std::string>() == p.text);
     }
     CHECK(escape_json_string("a\xff") == "\"a\xef\xbf\xbd\"");
+    // Plain ASCII skips the serialiser: every byte, alone and between plain text, still gives
+    // the serialiser's text.
+    for (int b = 0; b < 256; ++b) {
+        const std::string one(1, static_cast<char>(b));
+        CHECK(escape_json_string(one) == json_text(nlohmann::json(one)));
+        CHECK(escape_json_string("ns/w-" + one + "-1") == json_text(nlohmann::json("ns/w-" + one + "-1")));
+    }
+    CHECK(escape_json_string("") == "\"\"");
     CHECK(escape_json_string("\x1b[2J\xe2\x80\xae") == "\"\\u001b[2J\\u202e\"");
     CHECK(json_text(nlohmann::json{{"k", "\xc2\x9b"}}) == "{\"k\":\"\\u009b\"}");
 }

@@ -55,3 +55,58 @@ TEST_CASE("replay JSON: the streamed workloads array reads back as dump(2) of th
     CHECK(nlohmann::ordered_json::parse(empty)["workloads"].empty());
     CHECK(empty == report::json_text(nlohmann::ordered_json::parse(empty), 2) + "\n");
 }
+
+TEST_CASE("replay JSON: the streamed clusterQueues array is the DOM's, repeated keys merged as operator[] merges them",
+          "[report][replay]") {
+    sim::ReplayResult r;
+    r.end_ms = 1000;
+    r.api.modelled = true;
+    r.api.qps = 50;
+    r.api.burst = 100;
+    // One queue with a usage, a timeline and a hostile name; one with nothing at all.
+    sim::QueueResult& a = r.queues["cq-\xe2\x80\xae\"a"];
+    a.cluster_queue = "cq-\xe2\x80\xae\"a";
+    a.admissions = 4;
+    a.nominal[{"rf", "cpu"}] = 20;
+    a.used_integral[{"rf", "cpu"}] = 12345;
+    // "a" + "b/c" and "a/b" + "c" both print as "a/b/c": the DOM kept one member, in the
+    // first one's place, with the last one's value.
+    a.nominal[{"a", "b/c"}] = 1;
+    a.nominal[{"a/b", "c"}] = 2;
+    a.timeline.push_back({10, {{{"rf", "cpu"}, 5}}});
+    a.timeline.push_back({20, {}});
+    a.timeline.push_back({30, {{{"a", "b/c"}, 7}, {{"a/b", "c"}, 8}, {{"rf", "cpu"}, 9}}});
+    r.queue_class["cq-\xe2\x80\xae\"a"] = "cq";
+    r.queues["cq-empty"].cluster_queue = "cq-empty";
+
+    const std::string text = render(r);
+    CHECK(text.find("\xe2\x80\xae") == std::string::npos);
+    const auto doc = nlohmann::ordered_json::parse(text);
+    CHECK(text == report::json_text(doc, 2) + "\n");
+    const auto& queues = doc["clusterQueues"];
+    REQUIRE(queues.size() == 2);
+    const auto& q = queues[1];  // by name: "cq-e..." sorts before "cq-\xe2..."
+    CHECK(q["name"] == "cq-\xe2\x80\xae\"a");
+    CHECK(q["class"] == "cq");
+    CHECK(q["admissions"] == 4);
+    REQUIRE(q["usage"].size() == 2);
+    CHECK(q["usage"].begin().key() == "a/b/c");
+    CHECK(q["usage"]["a/b/c"]["nominal"] == 2);
+    CHECK(q["usage"]["rf/cpu"]["averageUsage"] == 12);
+    CHECK(q["usage"]["rf/cpu"]["usagePercent"] == "61.7%");
+    REQUIRE(q["timeline"].size() == 3);
+    CHECK(q["timeline"][1]["used"].empty());
+    CHECK(q["timeline"][2]["used"].size() == 2);
+    CHECK(q["timeline"][2]["used"]["a/b/c"] == 8);
+    CHECK(q["timeline"][2]["used"]["rf/cpu"] == 9);
+    CHECK(queues[0]["name"] == "cq-empty");
+    CHECK(queues[0]["usage"].empty());
+    CHECK(queues[0]["timeline"].empty());
+    CHECK(text.find("\"usage\": {},") != std::string::npos);
+    CHECK(text.find("\"timeline\": []") != std::string::npos);
+
+    r.queues.clear();
+    const std::string none = render(r);
+    CHECK(none.find("\"clusterQueues\": [],") != std::string::npos);
+    CHECK(none == report::json_text(nlohmann::ordered_json::parse(none), 2) + "\n");
+}

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -43,4 +44,16 @@ TEST_CASE("order_arrivals on sorted input and on reversed input", "[sim][replay]
                 REQUIRE(arrivals[i - 1].runtime_ms < arrivals[i].runtime_ms);  // ties in input order
         }
     }
+}
+
+TEST_CASE("an arrival's uid is \"replay-\" and its number in at least 10 digits", "[sim][replay]") {
+    sim::replay::Arrival a;
+    a.uid_number = 0;
+    CHECK(a.uid() == "replay-0000000000");
+    a.uid_number = 1234567890;
+    CHECK(a.uid() == "replay-1234567890");
+    a.uid_number = 98765432101;
+    CHECK(a.uid() == "replay-98765432101");
+    a.uid_number = INT64_MAX;
+    CHECK(a.uid() == "replay-9223372036854775807");
 }
