@@ -224,12 +224,13 @@ template <class T>
 void object_members(Dump2& d, const std::vector<std::pair<std::string, T>>& filled) {
     std::vector<std::pair<const std::string*, const T*>> members;
     members.reserve(filled.size());
-    for (const auto& [k, v] : filled) {
+    for (const auto& member : filled) {  // not a structured binding: clang 14-15 cannot capture one
+        const std::string& k = member.first;
         auto same = std::find_if(members.begin(), members.end(), [&](const auto& m) { return *m.first == k; });
         if (same == members.end()) {
-            members.emplace_back(&k, &v);
+            members.emplace_back(&k, &member.second);
         } else {
-            same->second = &v;
+            same->second = &member.second;
         }
     }
     for (const auto& [k, v] : members) {
