@@ -53,6 +53,17 @@ inline CliRun run_cli(const std::string& args) {
     return r;
 }
 
+/// A source's identity as the store tests open it: a plain audit log of `cluster`.
+inline SourceIdentity ident(const std::string& path, const std::string& cluster = "default") {
+    SourceIdentity id;
+    id.path = path;
+    id.format = "audit-jsonl";
+    id.compression = "none";
+    id.head_sha256 = "00";
+    id.cluster = cluster;
+    return id;
+}
+
 inline std::string fixture(const std::string& name) { return std::string(KG_SOURCE_DIR) + "/testdata/audit/" + name; }
 
 /// lifecycle.jsonl (every time on 2026-10-05) moved to `month` ("2026-11") and written to `file`

@@ -12,19 +12,10 @@
 
 using namespace kg::audit;
 using kg::audit::store::Stmt;
+using kg::audit::test::ident;
 using kg::audit::test::TempPath;
 
 namespace {
-
-SourceIdentity ident(const std::string& path, const std::string& cluster = "default") {
-    SourceIdentity id;
-    id.path = path;
-    id.format = "audit-jsonl";
-    id.compression = "none";
-    id.head_sha256 = "00";
-    id.cluster = cluster;
-    return id;
-}
 
 WorkloadEventRow step(const std::string& key, const std::string& what, std::int64_t ts_us) {
     WorkloadEventRow r;
