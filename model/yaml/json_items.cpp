@@ -317,11 +317,18 @@ private:
     }
 
     bool string(od::value& v, Node& out) {
-        // Read in place when it has no escape, as keys are (the value is then left
-        // unconsumed, which On-Demand skips over as it does a literal's).
+        // Read in place when it has no escape, as keys are. The value must still be
+        // consumed: left unconsumed, On-Demand skips it leniently (a string followed by
+        // `:` is taken for a key), and `{"a": "b": 1}` or `"x": "{y": {}}` passed as
+        // valid JSON (the loader fuzzer's finding). get_raw_json_string only advances.
         std::string_view raw = v.raw_json_token();  // from the opening quote
         std::string_view text;
-        if (raw.empty() || !unescaped_in_place(raw.data() + 1, text)) {
+        od::raw_json_string consumed;
+        if (!raw.empty() && unescaped_in_place(raw.data() + 1, text)) {
+            if (v.get_raw_json_string().get(consumed)) {
+                return false;
+            }
+        } else {
             if ((m_unicode_escapes && has_surrogate_escape(raw)) || v.get_string().get(text)) {
                 return false;
             }

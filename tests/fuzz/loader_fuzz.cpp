@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -50,6 +51,18 @@ void parse(const std::string& text, bool parallel, Parsed& out, bool simple_bloc
     kg::model::parse_objects(0, text, out.diags, opt, [&](Node&& n) { out.objects.push_back(std::move(n)); });
 }
 
+// What the two parses produced, one line per object and diagnostic, printed before an
+// abort so a CI log says which parse went wrong without a local reproduction.
+void dump(const char* label, const Parsed& p) {
+    std::fprintf(stderr, "-- %s: %zu objects, %zu diagnostics\n", label, p.objects.size(), p.diags.items().size());
+    for (const Node& n : p.objects) {
+        std::fprintf(stderr, "   object at %u:%u, %zu entries\n", n.pos.line, n.pos.col, n.entries.size());
+    }
+    for (const auto& d : p.diags.items()) {
+        std::fprintf(stderr, "   diagnostic at %u:%u: %s\n", d.pos.line, d.pos.col, d.message.c_str());
+    }
+}
+
 bool same_output(const Parsed& one, const Parsed& two) {
     bool equal = one.objects.size() == two.objects.size() && one.diags.items().size() == two.diags.items().size();
     for (std::size_t i = 0; equal && i < one.objects.size(); ++i) {
@@ -81,9 +94,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parse(text, true, two);
     parse(text, false, libfyaml_only, false);
     if (!same_output(one, two)) {
+        dump("one pass", one);
+        dump("two threads", two);
         std::abort();  // the two-thread List path differs from the one-pass parse
     }
     if (!same_output(one, libfyaml_only)) {
+        dump("fast reader", one);
+        dump("libfyaml only", libfyaml_only);
         std::abort();  // the fast reader differs from libfyaml
     }
     return 0;

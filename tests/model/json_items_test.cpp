@@ -140,6 +140,11 @@ TEST_CASE("what simdjson cannot vouch for is left to the one-pass parse", "[mode
     CHECK_FALSE(agrees({"            \"a\": [1, 2"}));
     CHECK_FALSE(agrees({"            \"a\": 1,"}));
     CHECK_FALSE(agrees({"            a: 1"}));
+    // A string value followed by `:`: On-Demand's lenient skip over an unconsumed value
+    // took it for a key, and these passed as valid (the loader fuzzer's finding).
+    CHECK_FALSE(agrees({"            \"a\": \"b\": \"c\""}));
+    CHECK_FALSE(agrees({"            \"r\": \"{x\": {\"cpu\": \"4\"}}"}));
+    CHECK_FALSE(agrees({"            \"s\": [\"a\": 1]"}));
     // An item text that closes the array early and opens another.
     CHECK_FALSE(agrees({k_plain + "}], [{\"x\": 1"}));
     // A null item has no position of its own in the one-pass parse.
