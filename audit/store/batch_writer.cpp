@@ -60,6 +60,15 @@ struct BatchWriter::Stmts {
 BatchWriter::BatchWriter(EvidenceStore& store, std::int64_t source_id)
     : m_store(store), m_source(source_id), m_s(std::make_unique<Stmts>()) {
     Db& db = store.db();
+    if (db.dialect() == store::Dialect::postgres) {
+        // The writer's session looks rows up by key only (existence probes, a Workload's last
+        // step, a Job's last label, a batch's rows). While a table is small or never analyzed
+        // (a new store, cluster or month), the planner finds a scan of its few pages cheapest,
+        // and a prepared statement keeps that plan as the ingest grows the table, until
+        // autovacuum's next analysis: every lookup then reads the whole table (issue 15 5a).
+        // Off, a sequential scan is only planned where no index serves a query.
+        db.exec("SET enable_seqscan = off");
+    }
     {
         // Every row and batch of the source is stored under the source's cluster.
         Stmt c(db, "SELECT cluster FROM sources WHERE id = ?");

@@ -7,6 +7,7 @@
 // arithmetic (partition_month) runs without a server.
 #include "audit/check/store_view.h"
 #include "audit/held_quota.h"
+#include "audit/store/batch_writer.h"
 #include "audit/store/connection.h"
 #include "audit/store/queries.h"
 #include "audit/store/schema.h"
@@ -44,14 +45,12 @@ std::set<std::string> partitions(const std::string& url) {
     return out;
 }
 
-/// Runs `read` on a store scoped to `cluster`, with PostgreSQL's auto_explain logging the plan of
-/// every statement to the client (libpq prints notices on stderr, captured here); returns the
-/// log: per statement "Query Text: ..." and its plan.
+/// Runs `run` with PostgreSQL's auto_explain logging, to the client, the plan of every statement
+/// `db`'s session runs (libpq prints notices on stderr, captured here); returns the log: per
+/// statement "Query Text: ..." and its plan.
 template <class F>
-std::string plans_of(const std::string& url, const std::string& cluster, F read) {
-    EvidenceStore st(url, EvidenceStore::Access::read_only);
-    st.set_cluster_scope(cluster);
-    st.db().exec("LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET client_min_messages = log");
+std::string plans_logged(Db& db, F run) {
+    db.exec("LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0; SET client_min_messages = log");
     const std::string file = "/tmp/kg-partitions-plans-" + std::to_string(::getpid()) + ".log";
     std::fflush(stderr);
     const int saved = ::dup(2);
@@ -59,7 +58,7 @@ std::string plans_of(const std::string& url, const std::string& cluster, F read)
     ::dup2(fd, 2);
     ::close(fd);
     try {
-        read(st);
+        run();
     } catch (...) {
         std::fflush(stderr);
         ::dup2(saved, 2);
@@ -74,6 +73,14 @@ std::string plans_of(const std::string& url, const std::string& cluster, F read)
     ss << in.rdbuf();
     std::remove(file.c_str());
     return ss.str();
+}
+
+/// The plans of what `read` runs on a store scoped to `cluster`.
+template <class F>
+std::string plans_of(const std::string& url, const std::string& cluster, F read) {
+    EvidenceStore st(url, EvidenceStore::Access::read_only);
+    st.set_cluster_scope(cluster);
+    return plans_logged(st.db(), [&] { read(st); });
 }
 
 struct Plan {
@@ -101,6 +108,45 @@ std::vector<Plan> parse_plans(const std::string& log) {
 
 /// Unix seconds of an RFC 3339 time ("2026-11-01T00:00:00Z").
 std::int64_t at(const std::string& t) { return *kg::model::parse_rfc3339(t); }
+
+/// Rows of five of the evidence tables (two partitioned, three not) for a writer of cluster
+/// `cluster`: `n` of each, in November 2026.
+void add_rows(BatchWriter& w, const std::string& cluster, int n) {
+    const std::int64_t ts = at("2026-11-02T00:00:00Z") * 1'000'000;
+    for (int i = 0; i < n; ++i) {
+        const std::string id = cluster + "-" + std::to_string(i);
+        JobRow j;
+        j.line = static_cast<std::uint64_t>(i + 1);
+        j.nkey = "job/" + id;
+        j.origin = "audit", j.kind = "Job", j.api_group = "batch", j.namespace_ = "ns", j.name = "j" + id;
+        j.uid = "uj" + id, j.created = "2026-11-02T00:00:00Z", j.created_ts_us = ts, j.audit_id = "aj" + id;
+        REQUIRE(w.add(j));
+        JobLabelChangeRow l;
+        l.line = j.line;
+        l.nkey = "label/" + id;
+        l.kind = "Job", l.namespace_ = "ns", l.name = j.name, l.uid = j.uid, l.label = "kueue.x-k8s.io/queue-name";
+        l.new_value = "q", l.verb = "update", l.time = "2026-11-02T00:00:00Z", l.ts_us = ts, l.audit_id = "al" + id;
+        REQUIRE(w.add(l));
+        NamespaceRow ns;
+        ns.line = j.line;
+        ns.nkey = "ns/" + id;
+        ns.origin = "audit", ns.name = "ns" + id, ns.uid = "un" + id, ns.actor = "admin";
+        ns.time = "2026-11-02T00:00:00Z", ns.ts_us = ts, ns.audit_id = "an" + id;
+        REQUIRE(w.add(ns));
+        WorkloadEventRow e;
+        e.line = j.line;
+        e.nkey = "event/" + id;
+        e.origin = "audit", e.namespace_ = "ns", e.name = "w" + id, e.uid = "uw" + id, e.step = "created";
+        e.time = "2026-11-02T00:00:00Z", e.ts_us = ts + i, e.audit_id = "ae" + id;
+        REQUIRE(w.add(e));
+        WorkloadAssignmentRow a;
+        a.line = j.line;
+        a.nkey = "assignment/" + id;
+        a.namespace_ = "ns", a.name = e.name, a.reserved_ts_us = ts + i, a.cluster_queue = "cq", a.podset = "main";
+        a.flavor = "default", a.resource = "cpu", a.quantity = "1", a.milli = 1000;
+        REQUIRE(w.add(a));
+    }
+}
 
 }  // namespace
 
@@ -187,6 +233,47 @@ TEST_CASE("PostgreSQL readers of one cluster plan only its partitions, and a per
     CHECK(read.count("workload_events_c_c2_202611") == 1);
     CHECK(read.count("workload_assignments_c_c2_202611") == 1);
     CHECK(read.count("object_versions_c_c2_202611") == 1);
+}
+
+TEST_CASE("the writer's existence probe takes each table's unique index, also for a cluster no statistics know",
+          "[.postgres]") {
+    // A new cluster's first ingest: its name is in no statistics (the tables were analyzed
+    // with another cluster's rows) and its month's partitions are new and never analyzed. With
+    // an equality on nkey the planner saw a tie between the unique (cluster, nkey[, time]) index
+    // and the smaller (cluster, namespace, name) one, took the smaller, and each key scanned the
+    // cluster's rows (13-15 ms per 256 keys on jobs and workload_assignments); while a table was
+    // small it scanned the table. Every probe must look each key up in the unique index.
+    PgTestDb pg("kg_probe_plans");
+    {
+        EvidenceStore st(pg.url, EvidenceStore::Access::read_write);
+        SourceState s = st.open_source(ident("a.log", "a"));
+        BatchWriter w(st, s.id);
+        add_rows(w, "a", 300);
+        w.seal(100, 300, 100, "aa");
+        st.db().exec("ANALYZE");
+    }
+    EvidenceStore st(pg.url, EvidenceStore::Access::read_write);
+    SourceState s = st.open_source(ident("b.log", "b"));
+    const std::string log = plans_logged(st.db(), [&] {
+        BatchWriter w(st, s.id);
+        add_rows(w, "b", 300);  // two probes per table, of 256 keys and of 44
+        w.seal(100, 300, 100, "bb");
+    });
+    std::set<std::string> probed;
+    for (const Plan& p : parse_plans(log)) {
+        if (p.query.find("CROSS JOIN LATERAL") == std::string::npos) continue;
+        static const std::regex table(R"(SELECT 1 FROM (\w+) t WHERE)");
+        std::smatch m;
+        REQUIRE(std::regex_search(p.text, m, table));
+        probed.insert(m[1].str());
+        INFO(p.text);
+        CHECK(std::regex_search(p.text, std::regex(R"(Index Only Scan using \w*cluster_nkey\w* on )" + m[1].str())));
+        CHECK(p.text.find("Seq Scan") == std::string::npos);
+        CHECK(p.text.find("Sort") == std::string::npos);
+        CHECK(p.text.find("Filter") == std::string::npos);
+    }
+    CHECK(probed == std::set<std::string>{"jobs", "job_label_changes", "namespaces", "workload_events",
+                                          "workload_assignments"});
 }
 
 TEST_CASE("a PostgreSQL store ingested at schema 6 migrates to partitions with its chain and report unchanged",
