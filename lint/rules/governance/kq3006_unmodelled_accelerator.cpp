@@ -2,6 +2,7 @@
 // ClusterQueue does not cover (never admitted), or Nodes offer an accelerator that
 // no ClusterQueue covers (capacity nobody governs).
 #include "lint/rules/helpers.h"
+#include "lint/rules/queue_index.h"
 
 #include <optional>
 
@@ -71,14 +72,13 @@ private:
     std::vector<std::optional<std::set<std::string>>> m_sets;
 };
 
-void check_work(const RuleContext& cx, CoveredByQueue& covered_by, const model::ObjectMeta& m,
+void check_work(const RuleContext& cx, const QueueIndex& queues, CoveredByQueue& covered_by, const model::ObjectMeta& m,
                 const std::string& kind, const std::string& queue, SourcePos qpos,
                 const std::vector<model::PodSet>& pod_sets, const std::string& path, FindingSink& out) {
     if (queue.empty()) {
         return;
     }
-    const model::LocalQueue* lq = find_local_queue_for(cx.cluster, *m.namespace_, queue);
-    const model::ClusterQueue* cq = lq ? cx.cluster.find_cluster_queue(*lq->cluster_queue) : nullptr;
+    const model::ClusterQueue* cq = queues.cluster_queue(*m.namespace_, queue);
     if (!cq) {
         return;
     }
@@ -98,13 +98,14 @@ void check_work(const RuleContext& cx, CoveredByQueue& covered_by, const model::
 }  // namespace
 
 void check_kq3006(const RuleContext& cx, FindingSink& out) {
+    const QueueIndex queues(cx.cluster);
     CoveredByQueue covered_by(cx.cluster);
     for (const model::Job& j : cx.cluster.jobs) {
-        check_work(cx, covered_by, j.meta, j.meta.kind, *j.queue_name, j.queue_name.pos, j.pod_sets,
+        check_work(cx, queues, covered_by, j.meta, j.meta.kind, *j.queue_name, j.queue_name.pos, j.pod_sets,
                    "metadata.labels[kueue.x-k8s.io/queue-name]", out);
     }
     for (const model::Workload& w : cx.cluster.workloads) {
-        check_work(cx, covered_by, w.meta, "Workload", *w.queue_name, w.queue_name.pos, w.pod_sets, "spec.queueName", out);
+        check_work(cx, queues, covered_by, w.meta, "Workload", *w.queue_name, w.queue_name.pos, w.pod_sets, "spec.queueName", out);
     }
     std::set<std::string> all_covered;
     for (const model::ClusterQueue& cq : cx.cluster.cluster_queues) {
