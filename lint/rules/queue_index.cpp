@@ -17,10 +17,10 @@ char joined_at(const std::pair<std::string_view, std::string_view>& k, std::size
 
 std::size_t QueueIndex::Hash::operator()(const Key& k) const noexcept {
     std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over "namespace/name"
-    const std::size_t n = k.first.size() + 1 + k.second.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        h = (h ^ static_cast<unsigned char>(joined_at(k, i))) * 1099511628211ULL;
-    }
+    auto mix = [&h](unsigned char c) { h = (h ^ c) * 1099511628211ULL; };
+    for (char c : k.first) mix(static_cast<unsigned char>(c));
+    mix('/');
+    for (char c : k.second) mix(static_cast<unsigned char>(c));
     return static_cast<std::size_t>(h);
 }
 
