@@ -1,8 +1,11 @@
 // Drops replaced definitions; the surviving objects keep their positions.
 #include "lint/applied_view.h"
 
+#include "lint/meta_key.h"
+
 #include <set>
 #include <string>
+#include <unordered_set>
 
 namespace kg::lint {
 
@@ -11,10 +14,11 @@ namespace {
 /// Indexes of objects a later definition with the same key replaces.
 template <typename Vec>
 std::set<std::size_t> replaced(const Vec& objects) {
-    std::set<std::string> seen;
+    std::unordered_set<MetaKey, MetaKey::Hash> seen;
+    seen.reserve(objects.size());
     std::set<std::size_t> out;
     for (std::size_t i = objects.size(); i-- > 0;) {
-        if (!seen.insert(objects[i].meta.key()).second) {
+        if (!seen.insert(MetaKey(objects[i].meta)).second) {
             out.insert(i);
         }
     }

@@ -14,12 +14,9 @@ namespace {
 
 using Key = std::tuple<std::string, std::string, std::string>;
 
-/// Annotations of every object, by (kind, namespace, name).
-std::map<Key, const std::map<std::string, std::string>*> annotation_index(const model::Cluster& c) {
-    std::map<Key, const std::map<std::string, std::string>*> out;
-    auto add = [&](const char* kind, const model::ObjectMeta& m) {
-        out[Key{kind, *m.namespace_, *m.name}] = &m.annotations;
-    };
+/// Calls add(kind, meta) for every object a finding can name, in one fixed order.
+template <typename F>
+void for_each_meta(const model::Cluster& c, F&& add) {
     for (const auto& o : c.resource_flavors) add("ResourceFlavor", o.meta);
     for (const auto& o : c.cluster_queues) add("ClusterQueue", o.meta);
     for (const auto& o : c.cohorts) add("Cohort", o.meta);
@@ -30,6 +27,23 @@ std::map<Key, const std::map<std::string, std::string>*> annotation_index(const 
     for (const auto& o : c.namespaces) add("Namespace", o.meta);
     for (const auto& o : c.nodes) add("Node", o.meta);
     for (const auto& o : c.jobs) add(o.meta.kind.c_str(), o.meta);
+}
+
+/// Annotations of every object, by (kind, namespace, name); empty when no object carries the
+/// ignore annotation, as none can then suppress a finding (keying every object was a tenth of
+/// the rules' time at 100,000 objects). When some object does, every object is keyed: a later
+/// definition without the annotation replaces an earlier one with it.
+std::map<Key, const std::map<std::string, std::string>*> annotation_index(const model::Cluster& c) {
+    std::map<Key, const std::map<std::string, std::string>*> out;
+    static const std::string k_key(k_ignore_annotation);
+    bool any = false;
+    for_each_meta(c, [&](const char*, const model::ObjectMeta& m) { any = any || m.annotations.count(k_key) > 0; });
+    if (!any) {
+        return out;
+    }
+    for_each_meta(c, [&](const char* kind, const model::ObjectMeta& m) {
+        out[Key{kind, *m.namespace_, *m.name}] = &m.annotations;
+    });
     return out;
 }
 

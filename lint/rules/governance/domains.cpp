@@ -64,16 +64,65 @@ const std::vector<std::size_t>& DomainIndex::candidates(const model::ClusterQueu
     return it == m_by_label.end() ? k_none : it->second;
 }
 
+namespace {
+
+void append_field(std::string& key, std::string_view s) {
+    // Length-prefixed, so no two different selectors share a key whatever their text holds.
+    key += std::to_string(s.size());
+    key += ':';
+    key += s;
+}
+
+/// A key equal for two selectors exactly when they have the same matchLabels and
+/// matchExpressions in the same order (positions are not part of it), so equal keys
+/// select the same namespaces.
+std::string selector_key(const model::LabelSelector& s) {
+    std::string key = "L" + std::to_string(s.match_labels.size());
+    for (const auto& [k, v] : s.match_labels) {
+        append_field(key, k);
+        append_field(key, v);
+    }
+    key += "E" + std::to_string(s.match_expressions.size());
+    for (const model::LabelRequirement& r : s.match_expressions) {
+        append_field(key, *r.key);
+        key += std::to_string(static_cast<int>(r.op));
+        key += 'V' + std::to_string(r.values.size());
+        for (const std::string& v : r.values) {
+            append_field(key, v);
+        }
+    }
+    return key;
+}
+
+}  // namespace
+
+const DomainIndex::Selection& DomainIndex::selection(const model::ClusterQueue& cq) const {
+    static const Selection k_nothing;
+    if (!cq.namespace_selector) {
+        return k_nothing;  // a nil namespaceSelector selects no namespace
+    }
+    auto [it, fresh] = m_selections.try_emplace(selector_key(*cq.namespace_selector));
+    if (fresh) {
+        for (std::size_t i : candidates(cq)) {
+            const Ns& ns = m_namespaces[i];
+            if (!ns.domain.empty() && cq_selects(cq, ns.labels)) {
+                if (it->second.first_domain.empty()) {
+                    it->second.first_domain = ns.domain;
+                }
+                it->second.by_domain[ns.domain].push_back(i);
+            }
+        }
+    }
+    return it->second;
+}
+
 std::set<std::string> DomainIndex::cq_domains(const model::ClusterQueue& cq) const {
     if (std::string d = declared_cq_domain(m_cx, *cq.meta.name); !d.empty()) {
         return {d};
     }
     std::set<std::string> out;
-    for (std::size_t i : candidates(cq)) {
-        const Ns& ns = m_namespaces[i];
-        if (!ns.domain.empty() && cq_selects(cq, ns.labels)) {
-            out.insert(ns.domain);
-        }
+    for (const auto& [domain, namespaces] : selection(cq).by_domain) {
+        out.insert(domain);
     }
     return out;
 }

@@ -28,6 +28,12 @@ public:
         model::Labels labels;
         std::string domain;  ///< "" when the namespace belongs to no domain
     };
+    /// The namespaces of some domain that one namespaceSelector selects, by domain.
+    struct Selection {
+        /// domain -> indices (ascending, so in name order) into namespaces()
+        std::map<std::string, std::vector<std::size_t>> by_domain;
+        std::string first_domain;  ///< the domain of the first selected namespace by name, or ""
+    };
 
     explicit DomainIndex(const RuleContext& cx);
     const std::vector<Ns>& namespaces() const { return m_namespaces; }
@@ -36,6 +42,11 @@ public:
     /// Matching every selector against every namespace grew as ClusterQueues times
     /// namespaces (a sixth of linting 100,000 objects); callers still ask cq_selects.
     const std::vector<std::size_t>& candidates(const model::ClusterQueue& cq) const;
+    /// The namespaces with a domain that `cq`'s namespaceSelector selects. Computed once per
+    /// distinct selector: ClusterQueues of one tenant share a selector, and matching each
+    /// queue against the candidates of its label pair still grew as queues times namespaces
+    /// (KQ3001 and KQ3004 were a quarter of linting 100,000 objects).
+    const Selection& selection(const model::ClusterQueue& cq) const;
     /// Explicit domain, else the domains of the known namespaces its selector selects.
     std::set<std::string> cq_domains(const model::ClusterQueue& cq) const;
 
@@ -44,6 +55,8 @@ private:
     std::vector<Ns> m_namespaces;
     std::vector<std::size_t> m_all;  ///< 0 .. namespaces - 1
     std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> m_by_label;
+    /// selector_key -> what it selects; filled on first use (rules run one at a time)
+    mutable std::map<std::string, Selection> m_selections;
 };
 
 }  // namespace kg::lint::rules

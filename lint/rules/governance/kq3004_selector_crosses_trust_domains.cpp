@@ -20,23 +20,19 @@ void check_kq3004(const RuleContext& cx, FindingSink& out) {
             continue;
         }
         std::string own = declared_cq_domain(cx, *cq.meta.name);
+        const DomainIndex::Selection& sel = index.selection(cq);
+        // Without a declared domain the queue is judged against the domain of the first
+        // namespace it selects; either way a whole domain is foreign or not, so the
+        // namespaces are visited only when they are reported.
+        const std::string& first_domain = sel.first_domain;
+        const std::string& judge = own.empty() ? first_domain : own;
         std::map<std::string, std::string> foreign;  // namespace -> domain
-        std::string first_domain;
-        for (std::size_t i : index.candidates(cq)) {
-            const DomainIndex::Ns& n = index.namespaces()[i];
-            if (n.domain.empty() || !cq_selects(cq, n.labels)) {
+        for (const auto& [d, namespaces] : sel.by_domain) {
+            if (cx.policy.sharing_allowed(judge, d)) {
                 continue;
             }
-            const std::string& ns = n.name;
-            const std::string& d = n.domain;
-            if (own.empty()) {
-                if (first_domain.empty()) {
-                    first_domain = d;
-                } else if (!cx.policy.sharing_allowed(first_domain, d)) {
-                    foreign[ns] = d;
-                }
-            } else if (!cx.policy.sharing_allowed(own, d)) {
-                foreign[ns] = d;
+            for (std::size_t i : namespaces) {
+                foreign[index.namespaces()[i].name] = d;
             }
         }
         if (foreign.empty()) {

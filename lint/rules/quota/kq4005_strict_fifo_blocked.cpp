@@ -3,6 +3,7 @@
 // plus what the cohort tree could lend) stays at the head forever.
 // Kueue: pkg/queue/cluster_queue_strict_fifo.go, pkg/scheduler/flavorassigner.
 #include "lint/rules/helpers.h"
+#include "lint/rules/queue_index.h"
 
 #include "model/amount.h"
 #include "model/pod_requests.h"
@@ -67,13 +68,13 @@ model::Amount capacity(const RuleContext& cx, const CohortForest& forest, const 
 
 void check_kq4005(const RuleContext& cx, FindingSink& out) {
     CohortForest forest(cx.cluster);
+    const QueueIndex queues(cx.cluster);
     // A flavor's capacity walks the ClusterQueue's whole cohort tree; it is the same for every
     // Job of the queue, so it is computed once per (flavor entry of a ClusterQueue, resource).
     std::map<std::pair<const void*, std::string>, model::Amount> capacities;
     auto check = [&](const model::ObjectMeta& m, const std::string& kind, const model::Located<std::string>& queue,
                      const std::vector<model::PodSet>& pod_sets, const std::string& path) {
-        const model::LocalQueue* lq = queue->empty() ? nullptr : find_local_queue_for(cx.cluster, *m.namespace_, *queue);
-        const model::ClusterQueue* cq = lq ? cx.cluster.find_cluster_queue(*lq->cluster_queue) : nullptr;
+        const model::ClusterQueue* cq = queue->empty() ? nullptr : queues.cluster_queue(*m.namespace_, *queue);
         if (!cq || *cq->queueing_strategy != model::QueueingStrategy::strict_fifo) {
             return;
         }

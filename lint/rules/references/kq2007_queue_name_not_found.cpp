@@ -6,6 +6,7 @@
 // applied, so it is judged against LocalQueues of every namespace and is never an error;
 // inputs that hold no LocalQueue at all cannot tell a missing queue from one kept elsewhere.
 #include "lint/rules/helpers.h"
+#include "lint/rules/queue_index.h"
 
 #include "model/spelling.h"
 
@@ -22,7 +23,8 @@ namespace {
 
 // `all_names`: every LocalQueue's name, sorted (objects without a namespace are judged
 // against all of them; built once instead of once per object).
-void check_one(const RuleContext& cx, const std::vector<std::string_view>& all_names, const model::ObjectMeta& m,
+void check_one(const RuleContext& cx, const QueueIndex& queues, const std::vector<std::string_view>& all_names,
+               const model::ObjectMeta& m,
                const std::string& kind, const model::Located<std::string>& queue, const char* path,
                FindingSink& out) {
     const model::Cluster& c = cx.cluster;
@@ -42,7 +44,7 @@ void check_one(const RuleContext& cx, const std::vector<std::string_view>& all_n
                           not_in_inputs_note(cx, "LocalQueue", n));
         return;
     }
-    if (c.find_local_queue(ns, *queue)) {
+    if (queues.local_queue_in(ns, *queue)) {
         return;
     }
     // Only a queue that is missing needs its namespace's names (for did-you-mean).
@@ -57,14 +59,15 @@ void check_one(const RuleContext& cx, const std::vector<std::string_view>& all_n
 void check_kq2007(const RuleContext& cx, FindingSink& out) {
     std::vector<std::string_view> all_names = local_queue_names(cx.cluster, "");
     std::sort(all_names.begin(), all_names.end());
+    const QueueIndex queues(cx.cluster);
     for (const model::Job& j : cx.cluster.jobs) {
         if (j.has_queue_name && !j.queue_name->empty()) {
-            check_one(cx, all_names, j.meta, j.meta.kind, j.queue_name, "metadata.labels[kueue.x-k8s.io/queue-name]", out);
+            check_one(cx, queues, all_names, j.meta, j.meta.kind, j.queue_name, "metadata.labels[kueue.x-k8s.io/queue-name]", out);
         }
     }
     for (const model::Workload& w : cx.cluster.workloads) {
         if (!w.queue_name->empty()) {
-            check_one(cx, all_names, w.meta, "Workload", w.queue_name, "spec.queueName", out);
+            check_one(cx, queues, all_names, w.meta, "Workload", w.queue_name, "spec.queueName", out);
         }
     }
 }

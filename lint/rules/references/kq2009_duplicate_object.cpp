@@ -4,6 +4,10 @@
 // (lint/applied_view.h); this rule says so at the replaced one.
 #include "lint/rules/helpers.h"
 
+#include "lint/meta_key.h"
+
+#include <unordered_map>
+
 namespace kg::lint::rules {
 
 const RuleInfo k_kq2009{"KQ2009", "duplicate-object",
@@ -15,13 +19,15 @@ namespace {
 
 template <typename Vec>
 void check(const model::SourceFiles& files, const Vec& objects, const char* kind, FindingSink& out) {
-    std::map<std::string, const model::ObjectMeta*> later;  // key -> the next definition seen from the end
+    // key -> the next definition seen from the end
+    std::unordered_map<MetaKey, const model::ObjectMeta*, MetaKey::Hash> later;
+    later.reserve(objects.size());
     for (std::size_t i = objects.size(); i-- > 0;) {
         const model::ObjectMeta& m = objects[i].meta;
         if (m.name->empty()) {
             continue;
         }
-        auto [it, fresh] = later.try_emplace(m.key(), &m);
+        auto [it, fresh] = later.try_emplace(MetaKey(m), &m);
         if (fresh) {
             continue;
         }
