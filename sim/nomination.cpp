@@ -178,8 +178,10 @@ void CycleRunner::nominate(Entry& e, Snapshot& snap) {
     const WorkloadInfo& wl = *e.info;
     e.inadmissible = true;
     e.requeue = "Generic";
-    const model::ClusterQueue* cq = m_cl.find_cluster_queue(wl.cluster_queue);
-    if (!cq || e.cq < 0) {  // #3; queued workloads have a ClusterQueue, so only defensively
+    // The snapshot's node of the ClusterQueue is the cluster's of that name (build_snapshot),
+    // found once per head: a lookup by name here was 2% of a 10,000-queue replay.
+    const model::ClusterQueue* cq = e.cq >= 0 ? snap.nodes[e.cq].cq : nullptr;
+    if (!cq) {  // #3; queued workloads have a ClusterQueue, so only defensively
         e.message = "ClusterQueue " + wl.cluster_queue + " not found";
         e.reason = "Misconfigured";
         return;

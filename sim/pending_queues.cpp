@@ -76,12 +76,14 @@ void PendingQueues::erase(const std::string& key) {
     auto it = m_all.find(key);
     if (it == m_all.end()) return;
     unqueue(it->second);
+    forget_change(it->second);
     m_all.erase(it);
 }
 
 WorkloadInfo PendingQueues::take(const std::string& key) {
     auto it = m_all.find(key);
     unqueue(it->second);
+    forget_change(it->second);
     // Out of the map first: its key views the info's key.
     auto node = m_all.extract(it);
     return std::move(node.mapped().info);
@@ -184,16 +186,17 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
 void PendingQueues::mark_changed(PendingWorkload& p) {
     if (!m_track || p.changed) return;
     p.changed = true;
-    m_changed.push_back(p.info.key);
+    p.changed_slot = static_cast<std::uint32_t>(m_changed.size());
+    m_changed.push_back(&p);
 }
 
 std::vector<const PendingWorkload*> PendingQueues::take_changed() {
     std::vector<const PendingWorkload*> out;
-    for (const std::string& key : m_changed) {
-        auto it = m_all.find(key);
-        if (it == m_all.end() || !it->second.changed) continue;  // gone, or listed already
-        it->second.changed = false;
-        out.push_back(&it->second);
+    out.reserve(m_changed.size());
+    for (PendingWorkload* p : m_changed) {
+        if (!p || !p->changed) continue;  // gone, or listed already
+        p->changed = false;
+        out.push_back(p);
     }
     m_changed.clear();
     return out;

@@ -52,6 +52,7 @@ struct PendingWorkload {
     /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
     bool queued = false;
     bool changed = false;  ///< listed for take_changed() (when tracking changes)
+    std::uint32_t changed_slot = 0;  ///< while `changed`: its place in PendingQueues' change list
     /// Listed by a cycle with a message (CycleRunner's PendingReport::changed). Until then an
     /// empty message is not listed: the listener has nothing of this workload's to change.
     mutable bool listed_message = false;
@@ -150,7 +151,12 @@ private:
     Map m_all;
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;
-    std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
+    /// The changed workloads; an entry erased since is nulled (changed_slot), so that listing
+    /// a change costs no copy of its key and taking them no lookup by key.
+    std::vector<PendingWorkload*> m_changed;
+    void forget_change(PendingWorkload& p) {
+        if (p.changed) m_changed[p.changed_slot] = nullptr;
+    }
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
     /// The queues with a head (non-empty by_head), in ClusterQueue name order: heads() visits
     /// these instead of every ClusterQueue, which with 10,000 ClusterQueues and few heads per

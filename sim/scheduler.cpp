@@ -38,8 +38,12 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
 }
 
 bool CycleRunner::best_effort(const std::string& cq) const {
-    const auto* q = m_cl.find_cluster_queue(cq);
-    return q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+    auto [it, fresh] = m_best_effort.try_emplace(cq, false);
+    if (fresh) {
+        const auto* q = m_cl.find_cluster_queue(cq);
+        it->second = q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+    }
+    return it->second;
 }
 
 void CycleRunner::add_reserving(WorkloadInfo info) {
@@ -84,10 +88,14 @@ void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>:
     m_reserving.erase(it);
 }
 
-void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
+const std::string* CycleRunner::shape_of(const WorkloadInfo& info) {
+    return m_queues.shape_of(scheduling_shape(info));
+}
+
+void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std::string* shape) {
     Pending p;
     const model::Workload& wl = *info.obj;
-    p.shape = m_queues.shape_of(scheduling_shape(info));
+    p.shape = shape ? shape : shape_of(info);
     if (const auto* c = wl.condition("QuotaReserved")) {
         p.has_condition = true;
         p.condition_reason = c->reason;
@@ -187,6 +195,18 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
     } else if (m_report_pending == PendingReport::changed) {
         pending = m_queues.take_changed();
+        // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
+        // between two cycles with no message yet: listing them all at once was a fifth of
+        // the replay's peak memory, for nothing to write. They are dropped before the sort
+        // (whether one is listed depends on it alone), which sorted them all by key.
+        std::erase_if(pending, [&](const Pending* p) {
+            if (p->listed_message) return false;
+            if (p->blocker_state == 0) queue_blocker(*p);  // sets blocker_state and blocker
+            const bool blocked = p->blocker_state == 3 && !p->blocker.empty();
+            if ((blocked ? p->blocker : p->message).empty()) return true;
+            p->listed_message = true;
+            return false;
+        });
     }
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
@@ -196,13 +216,6 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
         const std::string& message = blocker.empty() ? p.message : blocker;
-        if (m_report_pending == PendingReport::changed) {
-            // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
-            // between two cycles with no message yet: listing them all at once was a fifth of
-            // the replay's peak memory, for nothing to write.
-            if (message.empty() && !p.listed_message) continue;
-            p.listed_message = true;
-        }
         sim::PendingDecision d;
         d.workload = p.info.key;
         d.cluster_queue = p.info.cluster_queue;
@@ -433,7 +446,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
         if (!ps.delayed_topology.empty()) d.delayed_topology[ps.name] = ps.delayed_topology;
     }
     // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
-    const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
+    const model::ClusterQueue* cq = m_live.nodes[e.cq].cq;  // d.cluster_queue's (nominate)
     bool checks = false;
     for (const auto& ac : cq->admission_checks) {
         if (ac.on_flavors.empty()) checks = true;

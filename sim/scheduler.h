@@ -50,7 +50,10 @@ public:
         m_queues.track_changes(r == PendingReport::changed);
     }
     void add_reserving(WorkloadInfo info);
-    void add_pending(WorkloadInfo info, std::string message);
+    /// `shape`: shape_of(info), when the caller keeps it (a replay's arrivals share theirs).
+    void add_pending(WorkloadInfo info, std::string message, const std::string* shape = nullptr);
+    /// The interned R4.4.4 scheduling shape of `info` (its priority and pod sets).
+    const std::string* shape_of(const WorkloadInfo& info);
     /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
     const WorkloadInfo* reserving(const std::string& key) const {
         auto it = m_reserving.find(key);
@@ -161,11 +164,12 @@ private:
     std::int64_t m_cycle = 0;
     /// ClusterQueue -> the number of its cohort tree (R4.5), and per tree its ClusterQueues;
     /// the cluster is immutable. PendingQueues knows the same numbers (set_tree).
-    std::map<std::string, int> m_tree_of;
+    std::unordered_map<std::string, int> m_tree_of;  ///< looked up, never walked
     std::vector<std::vector<std::string>> m_trees;
     bool best_effort(const std::string& cq) const;
+    mutable std::unordered_map<std::string, bool> m_best_effort;  ///< best_effort's, by ClusterQueue
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
-    std::map<std::string, std::uint64_t> m_generation;
+    std::unordered_map<std::string, std::uint64_t> m_generation;  ///< looked up, never walked
 };
 
 }  // namespace kg::sim

@@ -42,7 +42,7 @@ void CycleRunner::requeue(Entry& e) {
     p.message = e.message;
     p.reason = e.reason;
     m_queues.mark_changed(p);
-    const auto* cq = m_cl.find_cluster_queue(e.info->cluster_queue);
+    const model::ClusterQueue* cq = e.cq >= 0 ? m_live.nodes[e.cq].cq : nullptr;  // e.info's (run_cycle)
     bool strict = cq && *cq->queueing_strategy == model::QueueingStrategy::strict_fifo;
     bool immediate = strict ? e.requeue != "NamespaceMismatch"
                             : (e.requeue == "FailedAfterNomination" || e.requeue == "PendingPreemption" ||

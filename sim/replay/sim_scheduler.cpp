@@ -39,13 +39,16 @@ void SimScheduler::add(const Arrival& a) {
     // everything make_workload_info derives from it (priority, pod sets, ClusterQueue). The
     // arrival's own are its identity (key, uid) and, from its creation time, its queue order.
     auto [it, fresh] = m_bases.try_emplace(a.base.get());
-    if (fresh) it->second = {a.base, make_workload_info(m_cluster, *a.base)};
+    if (fresh) {
+        it->second = {a.base, make_workload_info(m_cluster, *a.base)};
+        it->second.shape = m_runner.shape_of(it->second.info);
+    }
     WorkloadInfo info = it->second.info;
     info.key = a.key();
     info.uid = a.uid();
     const bool by_creation = m_cluster.kueue_config && m_cluster.kueue_config->requeue_by_creation;
     info.order_ts = queue_order_timestamp(*a.base, by_creation, a.creation_timestamp());  // R4.3
-    m_runner.add_pending(std::move(info), "");
+    m_runner.add_pending(std::move(info), "", it->second.shape);
 }
 
 void SimScheduler::finish(const std::string& key) { m_runner.finish(key); }

@@ -39,6 +39,7 @@ private:
     struct Base {
         std::shared_ptr<const model::Workload> workload;
         WorkloadInfo info;
+        const std::string* shape = nullptr;  ///< the runner's shape_of(info), the arrivals' too
     };
     std::unordered_map<const model::Workload*, Base> m_bases;
     /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
