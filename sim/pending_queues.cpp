@@ -136,24 +136,32 @@ bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
     return p.group && p.group->inadmissible.count(const_cast<PendingWorkload*>(&p)) > 0;
 }
 
-std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
-    std::vector<std::string> out;
+std::vector<PendingWorkload*> PendingQueues::head_workloads(const std::map<std::string, std::string>& sticky) {
+    std::vector<PendingWorkload*> out;
+    out.reserve(m_with_head.size());
     for (const QueueOfCQ* qp : m_with_head) {
         const QueueOfCQ& q = *qp;
         const std::string& cq = *q.name;
-        if (q.best_effort) {
+        if (q.best_effort && !sticky.empty()) {
             // R4.7: the sticky preemptor sorts before everything else while it is active.
             if (auto st = sticky.find(cq); st != sticky.end()) {
                 auto it = m_all.find(st->second);
                 if (it != m_all.end() && it->second.group && it->second.info.cluster_queue == cq &&
                     !is_inadmissible(it->second)) {
-                    out.push_back(st->second);
+                    out.push_back(&it->second);
                     continue;
                 }
             }
         }
-        out.push_back((*(*q.by_head.begin())->active.begin())->info.key);
+        out.push_back(*(*q.by_head.begin())->active.begin());
     }
+    return out;
+}
+
+std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
+    std::vector<std::string> out;
+    // head_workloads changes nothing; it is non-const only to hand out writable workloads.
+    for (const PendingWorkload* p : const_cast<PendingQueues*>(this)->head_workloads(sticky)) out.push_back(p->info.key);
     return out;
 }
 
@@ -227,10 +235,14 @@ std::size_t PendingQueues::requeue_all(const std::string& cq) {
 }
 
 void PendingQueues::listed(QueueOfCQ& q) {
-    if (q.by_head.empty()) {
-        m_with_head.erase(&q);
-    } else {
+    // Most calls change nothing (a queue keeps its head): skip the set, ordered by name.
+    const bool with_head = !q.by_head.empty();
+    if (with_head == q.with_head) return;
+    q.with_head = with_head;
+    if (with_head) {
         m_with_head.insert(&q);
+    } else {
+        m_with_head.erase(&q);
     }
 }
 

@@ -82,6 +82,7 @@ struct QueueOfCQ {
     const std::string* name = nullptr;  ///< its key in PendingQueues' map
     int tree = -1;                      ///< its cohort tree (PendingQueues::set_tree), -1 none
     bool in_dirty = false;              ///< listed in its tree's dirty list
+    bool with_head = false;             ///< listed in PendingQueues' m_with_head
     struct GroupOrder {
         bool operator()(const ShapeGroup* a, const ShapeGroup* b) const {
             return HeapOrder{}(*a->active.begin(), *b->active.begin());
@@ -117,6 +118,9 @@ public:
     bool is_inadmissible(const PendingWorkload& p) const;
     /// R4.9 heads in ClusterQueue name order; `sticky` maps CQ -> its sticky preemptor (R4.7).
     std::vector<std::string> heads(const std::map<std::string, std::string>& sticky) const;
+    /// The same heads as the pending workloads themselves: a cycle works on them without
+    /// copying each key and looking it up again.
+    std::vector<PendingWorkload*> head_workloads(const std::map<std::string, std::string>& sticky);
     /// R4.4.4 bulk move of `failed`'s shape in its CQ.
     void bulk_move(const PendingWorkload& failed);
     /// The one copy of `shape` that pending workloads point at: a shape is shared by every

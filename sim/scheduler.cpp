@@ -116,7 +116,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
-std::vector<std::string> CycleRunner::pop_heads() { return m_queues.heads(m_sticky); }
+std::vector<PendingWorkload*> CycleRunner::pop_heads() { return m_queues.head_workloads(m_sticky); }
 
 // R5.8.1 classical order.
 std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) const {
@@ -135,7 +135,7 @@ std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) co
 bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     ++m_cycle;
     bool changed = false;
-    std::vector<std::string> heads = pop_heads();
+    const std::vector<Pending*> head_workloads = pop_heads();
     // The cycle works on the live snapshot itself and rolls its tentative accounting back at
     // the end; the reservations it made are then added for good.
     Snapshot& snap = m_live;
@@ -143,11 +143,12 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     m_tas.begin();
     bool huge_usage = m_huge_reserving > 0;
     std::vector<Entry> entries;
-    entries.reserve(heads.size());
-    for (const auto& key : heads) {
+    entries.reserve(head_workloads.size());
+    for (Pending* p : head_workloads) {
         Entry e;
-        e.key = key;
-        e.info = &m_queues.at(key).info;
+        e.key = p->info.key;
+        e.info = &p->info;
+        e.pending = p;
         e.cq = snap.find_cq(e.info->cluster_queue);
         entries.push_back(std::move(e));
     }
@@ -186,7 +187,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         }
     }
     for (auto& e : entries) {
-        if (m_queues.contains(e.key)) requeue(e);
+        if (e.pending) requeue(e);  // not admitted: still pending
     }
     // Every workload without quota at the end of the cycle, by key.
     std::vector<const Pending*> pending;
@@ -210,7 +211,10 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
-    std::sort(heads.begin(), heads.end());  // for PendingDecision::head
+    std::vector<std::string> heads;  // for PendingDecision::head
+    heads.reserve(entries.size());
+    for (Entry& e : entries) heads.push_back(std::move(e.key));
+    std::sort(heads.begin(), heads.end());
     out.pending.reserve(out.pending.size() + pending.size());
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
@@ -229,9 +233,13 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
 }
 
 bool CycleRunner::next_heads_differ() const {
-    std::vector<std::string> next = next_heads();
-    std::sort(next.begin(), next.end());
-    return !next.empty() && next != m_last_heads;
+    // By pointer to each key, not a copy of it: this runs after every cycle.
+    std::vector<const std::string*> next;
+    for (const Pending* p : const_cast<PendingQueues&>(m_queues).head_workloads(m_sticky)) next.push_back(&p->info.key);
+    if (next.empty()) return false;
+    std::sort(next.begin(), next.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+    return !std::equal(next.begin(), next.end(), m_last_heads.begin(), m_last_heads.end(),
+                       [](const std::string* a, const std::string& b) { return *a == b; });
 }
 
 // R5.9.1
@@ -425,6 +433,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     // The pending element goes, so its info is moved out rather than copied (e.info dangles
     // from here on, as it did when the element was erased).
     WorkloadInfo info = m_queues.take(e.key);
+    e.pending = nullptr;
     d.cluster_queue = info.cluster_queue;
     // From the info as it was pending, like everything nomination computed.
     if (!m_tas.empty()) m_tas_admitted_now[e.key] = tas::assignment_usage(m_tas, info, e.assignment);

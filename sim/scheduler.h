@@ -25,6 +25,8 @@ namespace kg::sim {
 struct Entry {
     std::string key;
     const WorkloadInfo* info = nullptr;
+    /// Its pending element (info is its info) until admit() takes it out of the queues.
+    PendingWorkload* pending = nullptr;
     int cq = -1;
     bool inadmissible = false;
     std::string message;
@@ -101,7 +103,7 @@ private:
     std::map<std::tuple<const model::Workload*, const model::ClusterQueue*, bool>, std::optional<PathCheck>>
         m_nomination_checks;
     bool is_queued(const Pending& p) const;
-    std::vector<std::string> pop_heads();
+    std::vector<PendingWorkload*> pop_heads();
     void nominate(Entry& e, Snapshot& snap);
     void compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to);
     std::vector<Target> targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a);

@@ -37,7 +37,7 @@ void CycleRunner::flush_requeues() {
 
 // R5.10.1 placement after a failed attempt (R4.4).
 void CycleRunner::requeue(Entry& e) {
-    auto& p = m_queues.at(e.key);
+    Pending& p = *e.pending;
     m_queues.unqueue(p);  // its condition and placement change
     p.message = e.message;
     p.reason = e.reason;
