@@ -67,6 +67,7 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
             auto t = m_tree_of.find(qit->first);
             qit->second.tree = t == m_tree_of.end() ? -1 : t->second;
         }
+        w.queue = &qit->second;
         enqueue(w, inadmissible);
     }
     return w;
@@ -98,9 +99,9 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
-    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    QueueOfCQ& q = *p.queue;
     ShapeGroup& g = q.groups[*p.shape];
-    g.shape = *p.shape;
+    if (g.shape.empty()) g.shape = *p.shape;  // a new group (empty ones are kept, see unqueue)
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -117,7 +118,7 @@ void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
 
 void PendingQueues::unqueue(PendingWorkload& p) {
     if (!p.group) return;
-    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    QueueOfCQ& q = *p.queue;
     ShapeGroup& g = *p.group;
     if (overwritable_reason(p)) --g.overwritable;
     if (g.inadmissible.erase(&p) > 0) {
@@ -129,7 +130,12 @@ void PendingQueues::unqueue(PendingWorkload& p) {
         listed(q);
     }
     p.group = nullptr;
-    if (g.active.empty() && g.inadmissible.empty()) q.groups.erase(q.groups.find(g.shape));
+    // An empty group is kept for the next workload of its shape (a queue that drains and
+    // refills would otherwise build and drop a group, and copy its shape, per workload),
+    // unless the queue holds many shapes: then it goes, so that the groups stay bounded by
+    // the shapes waiting, not by those ever seen.
+    if (g.active.empty() && g.inadmissible.empty() && q.groups.size() > k_kept_groups)
+        q.groups.erase(q.groups.find(g.shape));
 }
 
 bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {

@@ -24,6 +24,9 @@
 namespace kg::sim {
 
 struct ShapeGroup;
+struct QueueOfCQ;
+/// Empty shape groups a ClusterQueue's queue keeps (PendingQueues::unqueue).
+inline constexpr std::size_t k_kept_groups = 8;
 
 /// A workload without quota, as the queue manager holds it.
 /// R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or
@@ -57,6 +60,7 @@ struct PendingWorkload {
     /// empty message is not listed: the listener has nothing of this workload's to change.
     mutable bool listed_message = false;
     ShapeGroup* group = nullptr;
+    QueueOfCQ* queue = nullptr;  ///< its ClusterQueue's queue, set when queued
 };
 
 /// R4.2 heap order without the sticky preemptor (handled at pop): higher priority,

@@ -71,7 +71,11 @@ bool huge(const FRAmounts& usage) {
 
 void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
-    auto [it, inserted] = m_reserving.emplace(key, std::move(info));
+    // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
+    // into its node, so a reservation does not hold a second copy of its key.
+    auto node = m_reserving.extract(m_reserving.emplace(key, std::move(info)).first);
+    node.key() = node.mapped().key;
+    auto it = m_reserving.insert(std::move(node)).position;
     if (huge(it->second.usage)) ++m_huge_reserving;
     m_live.add_workload(it->second);
     if (!m_tas.empty()) {
@@ -81,10 +85,10 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     }
 }
 
-void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it) {
+void CycleRunner::end_reservation(Reserving::iterator it) {
     if (huge(it->second.usage)) --m_huge_reserving;
-    m_live.forget_workload(it->first);
-    m_tas.remove(it->first);
+    m_live.forget_workload(it->second.key);
+    m_tas.remove(it->second.key);
     m_reserving.erase(it);
 }
 
@@ -442,20 +446,22 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     info.quota_reserved_at = m_now;
     info.usage = e.assignment.usage;
     info.used_frs.clear();
+    const model::ClusterQueue* cq = m_live.nodes[e.cq].cq;  // d.cluster_queue's (nominate)
+    // Only admission checks read the flavors used (most ClusterQueues have none).
+    const bool any_checks = !cq->admission_checks.empty();
     std::set<std::string> flavors_used;
     for (const auto& ps : e.assignment.pod_sets) {
         auto& m = d.flavors[ps.name];
         for (const auto& [res, fc] : ps.flavors) {
             m[res] = fc.flavor;
             info.used_frs.insert({fc.flavor, res});
-            flavors_used.insert(fc.flavor);
+            if (any_checks) flavors_used.insert(fc.flavor);
         }
         d.counts[ps.name] = ps.count;
         if (ps.topology) d.topology[ps.name] = *ps.topology;
         if (!ps.delayed_topology.empty()) d.delayed_topology[ps.name] = ps.delayed_topology;
     }
     // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
-    const model::ClusterQueue* cq = m_live.nodes[e.cq].cq;  // d.cluster_queue's (nominate)
     bool checks = false;
     for (const auto& ac : cq->admission_checks) {
         if (ac.on_flavors.empty()) checks = true;

@@ -140,10 +140,12 @@ private:
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
     void start_reservation(const std::string& key, WorkloadInfo info);
-    void end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it);
+    /// Reserving workloads by key; each key views its info's key (nodes never move).
+    using Reserving = std::unordered_map<std::string_view, WorkloadInfo>;
+    void end_reservation(Reserving::iterator it);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
-    std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
+    Reserving m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
