@@ -67,6 +67,7 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
             auto t = m_tree_of.find(qit->first);
             qit->second.tree = t == m_tree_of.end() ? -1 : t->second;
         }
+        w.queue = &qit->second;
         enqueue(w, inadmissible);
     }
     return w;
@@ -76,12 +77,14 @@ void PendingQueues::erase(const std::string& key) {
     auto it = m_all.find(key);
     if (it == m_all.end()) return;
     unqueue(it->second);
+    forget_change(it->second);
     m_all.erase(it);
 }
 
 WorkloadInfo PendingQueues::take(const std::string& key) {
     auto it = m_all.find(key);
     unqueue(it->second);
+    forget_change(it->second);
     // Out of the map first: its key views the info's key.
     auto node = m_all.extract(it);
     return std::move(node.mapped().info);
@@ -96,9 +99,9 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
-    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    QueueOfCQ& q = *p.queue;
     ShapeGroup& g = q.groups[*p.shape];
-    g.shape = *p.shape;
+    if (g.shape.empty()) g.shape = *p.shape;  // a new group (empty ones are kept, see unqueue)
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -115,7 +118,7 @@ void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
 
 void PendingQueues::unqueue(PendingWorkload& p) {
     if (!p.group) return;
-    QueueOfCQ& q = m_queues.at(p.info.cluster_queue);
+    QueueOfCQ& q = *p.queue;
     ShapeGroup& g = *p.group;
     if (overwritable_reason(p)) --g.overwritable;
     if (g.inadmissible.erase(&p) > 0) {
@@ -127,31 +130,44 @@ void PendingQueues::unqueue(PendingWorkload& p) {
         listed(q);
     }
     p.group = nullptr;
-    if (g.active.empty() && g.inadmissible.empty()) q.groups.erase(q.groups.find(g.shape));
+    // An empty group is kept for the next workload of its shape (a queue that drains and
+    // refills would otherwise build and drop a group, and copy its shape, per workload),
+    // unless the queue holds many shapes: then it goes, so that the groups stay bounded by
+    // the shapes waiting, not by those ever seen.
+    if (g.active.empty() && g.inadmissible.empty() && q.groups.size() > k_kept_groups)
+        q.groups.erase(q.groups.find(g.shape));
 }
 
 bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
     return p.group && p.group->inadmissible.count(const_cast<PendingWorkload*>(&p)) > 0;
 }
 
-std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
-    std::vector<std::string> out;
+std::vector<PendingWorkload*> PendingQueues::head_workloads(const std::map<std::string, std::string>& sticky) {
+    std::vector<PendingWorkload*> out;
+    out.reserve(m_with_head.size());
     for (const QueueOfCQ* qp : m_with_head) {
         const QueueOfCQ& q = *qp;
         const std::string& cq = *q.name;
-        if (q.best_effort) {
+        if (q.best_effort && !sticky.empty()) {
             // R4.7: the sticky preemptor sorts before everything else while it is active.
             if (auto st = sticky.find(cq); st != sticky.end()) {
                 auto it = m_all.find(st->second);
                 if (it != m_all.end() && it->second.group && it->second.info.cluster_queue == cq &&
                     !is_inadmissible(it->second)) {
-                    out.push_back(st->second);
+                    out.push_back(&it->second);
                     continue;
                 }
             }
         }
-        out.push_back((*(*q.by_head.begin())->active.begin())->info.key);
+        out.push_back(*(*q.by_head.begin())->active.begin());
     }
+    return out;
+}
+
+std::vector<std::string> PendingQueues::heads(const std::map<std::string, std::string>& sticky) const {
+    std::vector<std::string> out;
+    // head_workloads changes nothing; it is non-const only to hand out writable workloads.
+    for (const PendingWorkload* p : const_cast<PendingQueues*>(this)->head_workloads(sticky)) out.push_back(p->info.key);
     return out;
 }
 
@@ -184,16 +200,17 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
 void PendingQueues::mark_changed(PendingWorkload& p) {
     if (!m_track || p.changed) return;
     p.changed = true;
-    m_changed.push_back(p.info.key);
+    p.changed_slot = static_cast<std::uint32_t>(m_changed.size());
+    m_changed.push_back(&p);
 }
 
 std::vector<const PendingWorkload*> PendingQueues::take_changed() {
     std::vector<const PendingWorkload*> out;
-    for (const std::string& key : m_changed) {
-        auto it = m_all.find(key);
-        if (it == m_all.end() || !it->second.changed) continue;  // gone, or listed already
-        it->second.changed = false;
-        out.push_back(&it->second);
+    out.reserve(m_changed.size());
+    for (PendingWorkload* p : m_changed) {
+        if (!p || !p->changed) continue;  // gone, or listed already
+        p->changed = false;
+        out.push_back(p);
     }
     m_changed.clear();
     return out;
@@ -224,10 +241,14 @@ std::size_t PendingQueues::requeue_all(const std::string& cq) {
 }
 
 void PendingQueues::listed(QueueOfCQ& q) {
-    if (q.by_head.empty()) {
-        m_with_head.erase(&q);
-    } else {
+    // Most calls change nothing (a queue keeps its head): skip the set, ordered by name.
+    const bool with_head = !q.by_head.empty();
+    if (with_head == q.with_head) return;
+    q.with_head = with_head;
+    if (with_head) {
         m_with_head.insert(&q);
+    } else {
+        m_with_head.erase(&q);
     }
 }
 

@@ -24,6 +24,9 @@
 namespace kg::sim {
 
 struct ShapeGroup;
+struct QueueOfCQ;
+/// Empty shape groups a ClusterQueue's queue keeps (PendingQueues::unqueue).
+inline constexpr std::size_t k_kept_groups = 8;
 
 /// A workload without quota, as the queue manager holds it.
 /// R4.4.4 scheduling shape: priority and, per pod set, what decides its fit (not namespace or
@@ -52,10 +55,12 @@ struct PendingWorkload {
     /// blocked by R3.2), and the shape group of its ClusterQueue while it is enqueued.
     bool queued = false;
     bool changed = false;  ///< listed for take_changed() (when tracking changes)
+    std::uint32_t changed_slot = 0;  ///< while `changed`: its place in PendingQueues' change list
     /// Listed by a cycle with a message (CycleRunner's PendingReport::changed). Until then an
     /// empty message is not listed: the listener has nothing of this workload's to change.
     mutable bool listed_message = false;
     ShapeGroup* group = nullptr;
+    QueueOfCQ* queue = nullptr;  ///< its ClusterQueue's queue, set when queued
 };
 
 /// R4.2 heap order without the sticky preemptor (handled at pop): higher priority,
@@ -81,6 +86,7 @@ struct QueueOfCQ {
     const std::string* name = nullptr;  ///< its key in PendingQueues' map
     int tree = -1;                      ///< its cohort tree (PendingQueues::set_tree), -1 none
     bool in_dirty = false;              ///< listed in its tree's dirty list
+    bool with_head = false;             ///< listed in PendingQueues' m_with_head
     struct GroupOrder {
         bool operator()(const ShapeGroup* a, const ShapeGroup* b) const {
             return HeapOrder{}(*a->active.begin(), *b->active.begin());
@@ -116,6 +122,9 @@ public:
     bool is_inadmissible(const PendingWorkload& p) const;
     /// R4.9 heads in ClusterQueue name order; `sticky` maps CQ -> its sticky preemptor (R4.7).
     std::vector<std::string> heads(const std::map<std::string, std::string>& sticky) const;
+    /// The same heads as the pending workloads themselves: a cycle works on them without
+    /// copying each key and looking it up again.
+    std::vector<PendingWorkload*> head_workloads(const std::map<std::string, std::string>& sticky);
     /// R4.4.4 bulk move of `failed`'s shape in its CQ.
     void bulk_move(const PendingWorkload& failed);
     /// The one copy of `shape` that pending workloads point at: a shape is shared by every
@@ -150,7 +159,12 @@ private:
     Map m_all;
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;
-    std::vector<std::string> m_changed;  ///< keys; a key erased since is skipped
+    /// The changed workloads; an entry erased since is nulled (changed_slot), so that listing
+    /// a change costs no copy of its key and taking them no lookup by key.
+    std::vector<PendingWorkload*> m_changed;
+    void forget_change(PendingWorkload& p) {
+        if (p.changed) m_changed[p.changed_slot] = nullptr;
+    }
     std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
     /// The queues with a head (non-empty by_head), in ClusterQueue name order: heads() visits
     /// these instead of every ClusterQueue, which with 10,000 ClusterQueues and few heads per

@@ -101,6 +101,7 @@ void Snapshot::set_own_usage(int n, const FR& f, std::int64_t v) {
         m_journal.undo.push_back({n, f, inserted ? std::nullopt : std::optional<std::int64_t>(it->second)});
     if (!inserted && far(it->second)) --m_far_usage;
     if (far(v)) ++m_far_usage;
+    over_moved(n, f, inserted ? 0 : it->second, v);
     it->second = v;
     nodes[n].drs_valid = false;
     usage_moved(n);
@@ -115,6 +116,38 @@ void Snapshot::usage_moved(int n) {
     parent.kids_changed.push_back(n);
 }
 
+void Snapshot::over_moved(int n, const FR& f, std::int64_t before, std::int64_t after) {
+    ResourceNode& node = nodes[n];
+    const Amount quota = subtree_quota(n, f);
+    const bool was = quota < Amount::of(before);
+    const bool is = quota < Amount::of(after);
+    if (was == is) return;
+    node.over += is ? 1 : -1;
+    if (!node.is_cq || node.parent < 0 || (node.over > 0) == (node.over_slot >= 0)) return;
+    std::vector<int>& list = nodes[node.parent].over_cqs;
+    if (node.over > 0) {
+        node.over_slot = static_cast<int>(list.size());
+        list.push_back(n);
+    } else {
+        // Swap-remove: the list has no order.
+        const int last = list.back();
+        list[static_cast<std::size_t>(node.over_slot)] = last;
+        nodes[last].over_slot = node.over_slot;
+        list.pop_back();
+        node.over_slot = -1;
+    }
+}
+
+bool Snapshot::quotas_non_negative() const {
+    if (m_quotas_non_negative < 0) {
+        m_quotas_non_negative = 1;
+        for (const ResourceNode& n : nodes)
+            for (const auto& [f, q] : n.subtree)
+                if (q < Amount::of(0)) m_quotas_non_negative = 0;
+    }
+    return m_quotas_non_negative == 1;
+}
+
 void Snapshot::begin_journal() {
     m_journal.undo.clear();
     m_journal.on = true;
@@ -123,7 +156,9 @@ void Snapshot::begin_journal() {
 void Snapshot::rollback() {
     for (auto it = m_journal.undo.rbegin(); it != m_journal.undo.rend(); ++it) {
         auto& usage = nodes[it->node].usage;
-        if (auto cur = usage.find(it->fr); cur != usage.end() && far(cur->second)) --m_far_usage;
+        auto cur = usage.find(it->fr);
+        if (cur != usage.end() && far(cur->second)) --m_far_usage;
+        over_moved(it->node, it->fr, cur != usage.end() ? cur->second : 0, it->before.value_or(0));
         if (it->before) {
             usage[it->fr] = *it->before;
             if (far(*it->before)) ++m_far_usage;

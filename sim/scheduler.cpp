@@ -38,8 +38,12 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
 }
 
 bool CycleRunner::best_effort(const std::string& cq) const {
-    const auto* q = m_cl.find_cluster_queue(cq);
-    return q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+    auto [it, fresh] = m_best_effort.try_emplace(cq, false);
+    if (fresh) {
+        const auto* q = m_cl.find_cluster_queue(cq);
+        it->second = q && *q->queueing_strategy == model::QueueingStrategy::best_effort_fifo;
+    }
+    return it->second;
 }
 
 void CycleRunner::add_reserving(WorkloadInfo info) {
@@ -67,7 +71,11 @@ bool huge(const FRAmounts& usage) {
 
 void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
-    auto [it, inserted] = m_reserving.emplace(key, std::move(info));
+    // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
+    // into its node, so a reservation does not hold a second copy of its key.
+    auto node = m_reserving.extract(m_reserving.emplace(key, std::move(info)).first);
+    node.key() = node.mapped().key;
+    auto it = m_reserving.insert(std::move(node)).position;
     if (huge(it->second.usage)) ++m_huge_reserving;
     m_live.add_workload(it->second);
     if (!m_tas.empty()) {
@@ -77,17 +85,21 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     }
 }
 
-void CycleRunner::end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it) {
+void CycleRunner::end_reservation(Reserving::iterator it) {
     if (huge(it->second.usage)) --m_huge_reserving;
-    m_live.forget_workload(it->first);
-    m_tas.remove(it->first);
+    m_live.forget_workload(it->second.key);
+    m_tas.remove(it->second.key);
     m_reserving.erase(it);
 }
 
-void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
+const std::string* CycleRunner::shape_of(const WorkloadInfo& info) {
+    return m_queues.shape_of(scheduling_shape(info));
+}
+
+void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std::string* shape) {
     Pending p;
     const model::Workload& wl = *info.obj;
-    p.shape = m_queues.shape_of(scheduling_shape(info));
+    p.shape = shape ? shape : shape_of(info);
     if (const auto* c = wl.condition("QuotaReserved")) {
         p.has_condition = true;
         p.condition_reason = c->reason;
@@ -108,7 +120,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message) {
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
-std::vector<std::string> CycleRunner::pop_heads() { return m_queues.heads(m_sticky); }
+std::vector<PendingWorkload*> CycleRunner::pop_heads() { return m_queues.head_workloads(m_sticky); }
 
 // R5.8.1 classical order.
 std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) const {
@@ -127,7 +139,7 @@ std::vector<Entry*> CycleRunner::order_classical(std::vector<Entry>& entries) co
 bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     ++m_cycle;
     bool changed = false;
-    std::vector<std::string> heads = pop_heads();
+    const std::vector<Pending*> head_workloads = pop_heads();
     // The cycle works on the live snapshot itself and rolls its tentative accounting back at
     // the end; the reservations it made are then added for good.
     Snapshot& snap = m_live;
@@ -135,11 +147,12 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     m_tas.begin();
     bool huge_usage = m_huge_reserving > 0;
     std::vector<Entry> entries;
-    entries.reserve(heads.size());
-    for (const auto& key : heads) {
+    entries.reserve(head_workloads.size());
+    for (Pending* p : head_workloads) {
         Entry e;
-        e.key = key;
-        e.info = &m_queues.at(key).info;
+        e.key = p->info.key;
+        e.info = &p->info;
+        e.pending = p;
         e.cq = snap.find_cq(e.info->cluster_queue);
         entries.push_back(std::move(e));
     }
@@ -178,7 +191,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         }
     }
     for (auto& e : entries) {
-        if (m_queues.contains(e.key)) requeue(e);
+        if (e.pending) requeue(e);  // not admitted: still pending
     }
     // Every workload without quota at the end of the cycle, by key.
     std::vector<const Pending*> pending;
@@ -187,22 +200,30 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
     } else if (m_report_pending == PendingReport::changed) {
         pending = m_queues.take_changed();
+        // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
+        // between two cycles with no message yet: listing them all at once was a fifth of
+        // the replay's peak memory, for nothing to write. They are dropped before the sort
+        // (whether one is listed depends on it alone), which sorted them all by key.
+        std::erase_if(pending, [&](const Pending* p) {
+            if (p->listed_message) return false;
+            if (p->blocker_state == 0) queue_blocker(*p);  // sets blocker_state and blocker
+            const bool blocked = p->blocker_state == 3 && !p->blocker.empty();
+            if ((blocked ? p->blocker : p->message).empty()) return true;
+            p->listed_message = true;
+            return false;
+        });
     }
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
-    std::sort(heads.begin(), heads.end());  // for PendingDecision::head
+    std::vector<std::string> heads;  // for PendingDecision::head
+    heads.reserve(entries.size());
+    for (Entry& e : entries) heads.push_back(std::move(e.key));
+    std::sort(heads.begin(), heads.end());
     out.pending.reserve(out.pending.size() + pending.size());
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
         std::string blocker = queue_blocker(p);
         const std::string& message = blocker.empty() ? p.message : blocker;
-        if (m_report_pending == PendingReport::changed) {
-            // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
-            // between two cycles with no message yet: listing them all at once was a fifth of
-            // the replay's peak memory, for nothing to write.
-            if (message.empty() && !p.listed_message) continue;
-            p.listed_message = true;
-        }
         sim::PendingDecision d;
         d.workload = p.info.key;
         d.cluster_queue = p.info.cluster_queue;
@@ -216,9 +237,13 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
 }
 
 bool CycleRunner::next_heads_differ() const {
-    std::vector<std::string> next = next_heads();
-    std::sort(next.begin(), next.end());
-    return !next.empty() && next != m_last_heads;
+    // By pointer to each key, not a copy of it: this runs after every cycle.
+    std::vector<const std::string*> next;
+    for (const Pending* p : const_cast<PendingQueues&>(m_queues).head_workloads(m_sticky)) next.push_back(&p->info.key);
+    if (next.empty()) return false;
+    std::sort(next.begin(), next.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+    return !std::equal(next.begin(), next.end(), m_last_heads.begin(), m_last_heads.end(),
+                       [](const std::string* a, const std::string& b) { return *a == b; });
 }
 
 // R5.9.1
@@ -412,6 +437,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     // The pending element goes, so its info is moved out rather than copied (e.info dangles
     // from here on, as it did when the element was erased).
     WorkloadInfo info = m_queues.take(e.key);
+    e.pending = nullptr;
     d.cluster_queue = info.cluster_queue;
     // From the info as it was pending, like everything nomination computed.
     if (!m_tas.empty()) m_tas_admitted_now[e.key] = tas::assignment_usage(m_tas, info, e.assignment);
@@ -420,20 +446,22 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     info.quota_reserved_at = m_now;
     info.usage = e.assignment.usage;
     info.used_frs.clear();
+    const model::ClusterQueue* cq = m_live.nodes[e.cq].cq;  // d.cluster_queue's (nominate)
+    // Only admission checks read the flavors used (most ClusterQueues have none).
+    const bool any_checks = !cq->admission_checks.empty();
     std::set<std::string> flavors_used;
     for (const auto& ps : e.assignment.pod_sets) {
         auto& m = d.flavors[ps.name];
         for (const auto& [res, fc] : ps.flavors) {
             m[res] = fc.flavor;
             info.used_frs.insert({fc.flavor, res});
-            flavors_used.insert(fc.flavor);
+            if (any_checks) flavors_used.insert(fc.flavor);
         }
         d.counts[ps.name] = ps.count;
         if (ps.topology) d.topology[ps.name] = *ps.topology;
         if (!ps.delayed_topology.empty()) d.delayed_topology[ps.name] = ps.delayed_topology;
     }
     // R5.11.2: required admission checks; the simulator transitions them to Ready at the end of the cycle.
-    const auto* cq = m_cl.find_cluster_queue(d.cluster_queue);
     bool checks = false;
     for (const auto& ac : cq->admission_checks) {
         if (ac.on_flavors.empty()) checks = true;

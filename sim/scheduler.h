@@ -25,6 +25,8 @@ namespace kg::sim {
 struct Entry {
     std::string key;
     const WorkloadInfo* info = nullptr;
+    /// Its pending element (info is its info) until admit() takes it out of the queues.
+    PendingWorkload* pending = nullptr;
     int cq = -1;
     bool inadmissible = false;
     std::string message;
@@ -50,7 +52,10 @@ public:
         m_queues.track_changes(r == PendingReport::changed);
     }
     void add_reserving(WorkloadInfo info);
-    void add_pending(WorkloadInfo info, std::string message);
+    /// `shape`: shape_of(info), when the caller keeps it (a replay's arrivals share theirs).
+    void add_pending(WorkloadInfo info, std::string message, const std::string* shape = nullptr);
+    /// The interned R4.4.4 scheduling shape of `info` (its priority and pod sets).
+    const std::string* shape_of(const WorkloadInfo& info);
     /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
     const WorkloadInfo* reserving(const std::string& key) const {
         auto it = m_reserving.find(key);
@@ -98,7 +103,7 @@ private:
     std::map<std::tuple<const model::Workload*, const model::ClusterQueue*, bool>, std::optional<PathCheck>>
         m_nomination_checks;
     bool is_queued(const Pending& p) const;
-    std::vector<std::string> pop_heads();
+    std::vector<PendingWorkload*> pop_heads();
     void nominate(Entry& e, Snapshot& snap);
     void compute_assignment(Entry& e, Snapshot& snap, const NominationMapping* restrict_to);
     std::vector<Target> targets_for(Snapshot& snap, const WorkloadInfo& wl, int cq, const Assignment& a);
@@ -135,10 +140,12 @@ private:
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
     void start_reservation(const std::string& key, WorkloadInfo info);
-    void end_reservation(std::unordered_map<std::string, WorkloadInfo>::iterator it);
+    /// Reserving workloads by key; each key views its info's key (nodes never move).
+    using Reserving = std::unordered_map<std::string_view, WorkloadInfo>;
+    void end_reservation(Reserving::iterator it);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
-    std::unordered_map<std::string, WorkloadInfo> m_reserving;  ///< by key (elements never move)
+    Reserving m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
@@ -161,11 +168,12 @@ private:
     std::int64_t m_cycle = 0;
     /// ClusterQueue -> the number of its cohort tree (R4.5), and per tree its ClusterQueues;
     /// the cluster is immutable. PendingQueues knows the same numbers (set_tree).
-    std::map<std::string, int> m_tree_of;
+    std::unordered_map<std::string, int> m_tree_of;  ///< looked up, never walked
     std::vector<std::vector<std::string>> m_trees;
     bool best_effort(const std::string& cq) const;
+    mutable std::unordered_map<std::string, bool> m_best_effort;  ///< best_effort's, by ClusterQueue
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
-    std::map<std::string, std::uint64_t> m_generation;
+    std::unordered_map<std::string, std::uint64_t> m_generation;  ///< looked up, never walked
 };
 
 }  // namespace kg::sim

@@ -37,12 +37,12 @@ void CycleRunner::flush_requeues() {
 
 // R5.10.1 placement after a failed attempt (R4.4).
 void CycleRunner::requeue(Entry& e) {
-    auto& p = m_queues.at(e.key);
+    Pending& p = *e.pending;
     m_queues.unqueue(p);  // its condition and placement change
     p.message = e.message;
     p.reason = e.reason;
     m_queues.mark_changed(p);
-    const auto* cq = m_cl.find_cluster_queue(e.info->cluster_queue);
+    const model::ClusterQueue* cq = e.cq >= 0 ? m_live.nodes[e.cq].cq : nullptr;  // e.info's (run_cycle)
     bool strict = cq && *cq->queueing_strategy == model::QueueingStrategy::strict_fifo;
     bool immediate = strict ? e.requeue != "NamespaceMismatch"
                             : (e.requeue == "FailedAfterNomination" || e.requeue == "PendingPreemption" ||

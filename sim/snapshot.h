@@ -110,6 +110,14 @@ struct ResourceNode {
     mutable std::vector<int> kids_changed;            ///< child cohort nodes
     mutable bool listed_as_changed = false;           ///< this node is in its parent's kids_changed
     mutable std::size_t pos_in_parent = 0;            ///< set with the parent's first look
+    /// How many of this node's usage entries exceed its subtree quota (R6.5 "within nominal"
+    /// fails for a set of FRs only if one of them does), and, for a cohort, its child
+    /// ClusterQueues with any such entry, in no order (`over_slot`: a child's place there).
+    /// Kept by the usage writes (set_own_usage, rollback), so that classical preemption
+    /// visits the ClusterQueues of a cohort over nominal instead of all 1,000 of them.
+    int over = 0;
+    std::vector<int> over_cqs;
+    int over_slot = -1;
 };
 
 class Snapshot {
@@ -127,6 +135,9 @@ public:
     std::unordered_map<std::string_view, Held> workloads;
 
     int find_cq(const std::string& name) const;
+    /// Whether no subtree quota is negative: then a usage entry is the only way for a node
+    /// to be over nominal, which ResourceNode::over counts (a missing entry reads as 0).
+    bool quotas_non_negative() const;
     bool has_parent(int n) const { return nodes[n].parent >= 0; }
 
     // R6.1-R6.4 (the three lookups are inline: the preemption search calls them for every
@@ -221,6 +232,10 @@ private:
     };
     /// Lists cohort `n` in its parent's kids_changed (see ResourceNode::kids_known).
     void usage_moved(int n);
+    /// Keeps ResourceNode::over and the parent's over_cqs as `n`'s usage of `f` goes from
+    /// `before` to `after` (0 for no entry).
+    void over_moved(int n, const FR& f, std::int64_t before, std::int64_t after);
+    mutable int m_quotas_non_negative = -1;  ///< quotas_non_negative(), -1 not known yet
     Journal m_journal;
     std::size_t m_far_usage = 0;  ///< far_usage()
 };

@@ -40,7 +40,12 @@ public:
             if (cc == skip) continue;
             if (!m_s.within_nominal(cc, m_r.needing)) collect_cohort(cc, -1, lca, adv);
         }
-        for (int q : m_s.nodes[node].child_cqs) {
+        // Only a ClusterQueue over nominal for some FR can fail the test below, and the
+        // snapshot lists those per cohort: a cohort of 1,000 ClusterQueues has a few. Their
+        // order is lost, which ordered() restores (candidate_less_in is a total order).
+        const std::vector<int>& cqs =
+            m_s.quotas_non_negative() ? m_s.nodes[node].over_cqs : m_s.nodes[node].child_cqs;
+        for (int q : cqs) {
             if (q == skip || q == m_r.cq || !m_s.nodes[q].active) continue;
             if (m_s.within_nominal(q, m_r.needing)) continue;
             for (const WorkloadInfo* wl : m_s.nodes[q].workloads) {

@@ -76,6 +76,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     // The model charges one write per changed pending condition, so it needs them listed too.
     const bool track_pending = record || modelled;
     scheduler.report_pending(track_pending);
+    scheduler.record_steps(record);
     // With the model, finishes and evictions requeue their cohort tree through Kueue's
     // requeuer, one batch per tree k_requeue_batch_ms after the first notice (api_throughput.h).
     if (modelled) {

@@ -55,6 +55,8 @@ public:
     virtual std::map<std::string, Usage> nominal_quota() const = 0;
     /// Whether cycles list the pending workloads with their messages (recorded steps need it).
     virtual void report_pending(bool) {}
+    /// Whether Admitted::pod_sets are wanted (only recorded steps read them).
+    virtual void record_steps(bool) {}
     /// On: finish() and completed evictions no longer requeue the inadmissible workloads of
     /// the cohort tree; the replay calls requeue_tree() when Kueue's requeuer would.
     virtual void defer_requeues(bool) {}

@@ -28,6 +28,7 @@ public:
     }
 
     void defer_requeues(bool on) override { m_runner.set_deferred_requeue(on); }
+    void record_steps(bool on) override { m_record = on; }
     std::string requeue_tree_of(const std::string& cq) const override { return m_runner.tree_of(cq); }
     bool requeue_tree(const std::string& tree) override { return m_runner.requeue_tree(tree); }
 
@@ -39,8 +40,12 @@ private:
     struct Base {
         std::shared_ptr<const model::Workload> workload;
         WorkloadInfo info;
+        const std::string* shape = nullptr;  ///< the runner's shape_of(info), the arrivals' too
     };
     std::unordered_map<const model::Workload*, Base> m_bases;
+    /// model::pod_set_totals of a pod set of a base (alive in m_bases) at a count.
+    std::map<std::pair<const model::PodSet*, std::int32_t>, model::ResourceAmounts> m_pod_set_totals;
+    bool m_record = true;  ///< Admitted::pod_sets wanted (record_steps)
     /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
     bool from_manifests(const model::Workload* wl) const;
 };
