@@ -4,7 +4,7 @@
 
 namespace kg::model::yaml {
 
-const MapEntry* KeyIndex::find(const std::vector<MapEntry>& entries, std::string_view key) const {
+const MapEntry* KeyIndex::find(std::span<const MapEntry> entries, std::string_view key) const {
     if (m_index) {
         auto it = m_index->find(std::string(key));
         return it == m_index->end() ? nullptr : &entries[it->second];
@@ -17,7 +17,7 @@ const MapEntry* KeyIndex::find(const std::vector<MapEntry>& entries, std::string
     return nullptr;
 }
 
-void KeyIndex::added(const std::vector<MapEntry>& entries) {
+void KeyIndex::added(std::span<const MapEntry> entries) {
     if (m_index) {
         m_index->emplace(entries.back().key, entries.size() - 1);
         return;

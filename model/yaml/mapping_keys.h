@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -21,10 +22,12 @@ class KeyIndex {
 public:
     static constexpr std::size_t k_index_from = 16;
 
-    /// The earlier entry of `entries` with this key, or nullptr.
-    const MapEntry* find(const std::vector<MapEntry>& entries, std::string_view key) const;
+    /// The earlier entry of `entries` with this key, or nullptr. A span, not the vector:
+    /// json_items builds into a vector that still holds a previous tree's entries past
+    /// the ones built so far.
+    const MapEntry* find(std::span<const MapEntry> entries, std::string_view key) const;
     /// Records that `entries.back()` was just appended.
-    void added(const std::vector<MapEntry>& entries);
+    void added(std::span<const MapEntry> entries);
 
 private:
     std::unique_ptr<std::unordered_map<std::string, std::size_t>> m_index;  ///< key -> entry index
