@@ -167,6 +167,38 @@ bool magnitude_in_nanos(const std::string& digits, std::int64_t shift, I128& out
 }  // namespace
 
 Result<Quantity> Quantity::parse(std::string_view text) {
+    // Whole units of at most 12 digits with no suffix or a decimal or binary one up to
+    // T / Ti ("8", "500m", "64Gi"): what exports hold, computed directly. The general
+    // path's digit-string arithmetic was a fortieth of loading a Workload export. Same
+    // value and format as that path: at most 10^12 x 1024^4 x 10^9 (or 10^12 x 10^21)
+    // nano-units lies far inside the I128 range both check, so only the BinarySI cap
+    // can apply.
+    {
+        std::size_t d = 0;
+        std::uint64_t units = 0;
+        while (d < text.size() && d <= 12 && is_digit(text[d])) {
+            units = units * 10 + static_cast<std::uint64_t>(text[d] - '0');
+            ++d;
+        }
+        Suffix sfx;
+        if (d >= 1 && d <= 12 && text.size() - d <= 2 && parse_suffix(text.substr(d), sfx) &&
+            sfx.format != QuantityFormat::decimal_exponent && sfx.base10 <= 12 && sfx.base2 <= 4) {
+            Quantity q;
+            q.m_format = sfx.format;
+            I128 magnitude = units;
+            for (std::int64_t k = 0; k < sfx.base10 + 9; ++k) {
+                magnitude *= 10;
+            }
+            for (int k = 0; k < sfx.base2; ++k) {
+                magnitude *= 1024;
+            }
+            if (sfx.format == QuantityFormat::binary_si && magnitude > k_binary_cap) {
+                magnitude = k_binary_cap;
+            }
+            q.m_nanos = magnitude;
+            return q;
+        }
+    }
     std::size_t i = 0;
     bool negative = false;
     if (i < text.size() && (text[i] == '+' || text[i] == '-')) {

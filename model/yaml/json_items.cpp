@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <span>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -218,6 +219,26 @@ bool unescaped_in_place(const char* p, std::string_view& out) {
     return true;
 }
 
+// The next slot of `v` to build a node into: an element a previous tree left there
+// (list_parallel hands the same vectors back batch after batch), whose strings and
+// vectors keep their capacity, else a new one. Every Workload of an export has nearly
+// the same shape, so rebuilding over the last tree allocates almost nothing; building
+// fresh trees and freeing them was a quarter of the load's instructions (malloc, free
+// and the destructor). `used` counts the slots taken; trim() drops the rest.
+template <class T>
+T& next_slot(std::vector<T>& v, std::size_t& used) {
+    if (used < v.size()) {
+        return v[used++];
+    }
+    ++used;
+    return v.emplace_back();
+}
+
+template <class T>
+void trim(std::vector<T>& v, std::size_t used) {
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(used), v.end());
+}
+
 class ItemBuilder {
 public:
     ItemBuilder(std::string_view text, PositionCursor& cursor, std::size_t depth_bias, const LoadOptions& opt)
@@ -264,7 +285,11 @@ private:
             return false;
         }
         out.kind = Node::Kind::mapping;
+        out.plain = true;
+        out.scalar.clear();
+        out.items.clear();
         out.entries.reserve(4);
+        std::size_t used = 0;
         KeyIndex keys;
         for (auto field_result : obj) {
             od::field field;
@@ -283,21 +308,22 @@ private:
                 return false;
             }
             // Merge keys and duplicates: the one-pass parse has rules and diagnostics for them.
-            if (key == "<<" || keys.find(out.entries, key) != nullptr ||
-                out.entries.size() >= m_opt.max_mapping_keys ||
+            std::span<const MapEntry> built(out.entries.data(), used);
+            if (key == "<<" || keys.find(built, key) != nullptr || used >= m_opt.max_mapping_keys ||
                 (m_unicode_escapes && has_surrogate_escape(raw_key(key_raw)))) {
                 return false;
             }
             // Built in place: moving a finished entry (a Node of strings and vectors) into
             // the mapping cost as much as building it.
-            MapEntry& entry = out.entries.emplace_back();
+            MapEntry& entry = next_slot(out.entries, used);
             entry.key.assign(key);
             entry.key_pos = key_pos;
             if (!build(field.value(), entry.value, depth + 1)) {
                 return false;
             }
-            keys.added(out.entries);
+            keys.added({out.entries.data(), used});
         }
+        trim(out.entries, used);
         return true;
     }
 
@@ -307,12 +333,17 @@ private:
             return false;
         }
         out.kind = Node::Kind::sequence;
+        out.plain = true;
+        out.scalar.clear();
+        out.entries.clear();
+        std::size_t used = 0;
         for (auto element_result : arr) {
             od::value element;
-            if (std::move(element_result).get(element) || !build(element, out.items.emplace_back(), depth + 1)) {
+            if (std::move(element_result).get(element) || !build(element, next_slot(out.items, used), depth + 1)) {
                 return false;
             }
         }
+        trim(out.items, used);
         return true;
     }
 
@@ -336,6 +367,8 @@ private:
         out.kind = Node::Kind::scalar;
         out.plain = false;
         out.scalar.assign(text);
+        out.items.clear();
+        out.entries.clear();
         return true;
     }
 
@@ -351,6 +384,8 @@ private:
             return false;  // YAML would read it as some plain scalar; JSON has no such literal
         }
         out.scalar.assign(raw);
+        out.items.clear();
+        out.entries.clear();
         return true;
     }
 
@@ -393,15 +428,17 @@ bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::ui
         std::string_view text(padded.data(), padded.size());
         PositionCursor cursor(file_id, text, first_line);
         ItemBuilder builder(text, cursor, depth_bias, opt);
+        std::size_t used = 0;
         for (auto item_result : items) {
             od::value item;
             if (std::move(item_result).get(item)) {
                 return false;
             }
-            if (!builder.item(item, out.emplace_back())) {
+            if (!builder.item(item, next_slot(out, used))) {
                 return false;
             }
         }
+        trim(out, used);
         // Nothing may follow the closing `]` (an item text holding `], [` would close the
         // array early): at the end, the document has no location left.
         const char* rest = nullptr;

@@ -35,9 +35,10 @@ inline constexpr std::size_t k_json_items_padding = 64;
 /// Parses `wrapped`, which must be `[` + newline + a comma-separated run of List items +
 /// newline + `]`, valid UTF-8, starting on 0-based line `first_line` of file `file_id`.
 /// `depth_bias` is the nesting of the `[` in the real document (1 inside `items`), so
-/// depth limits stay those of the whole document. On success appends one tree per item
-/// to `out` and returns true; returns false (with `out` unspecified) when the one-pass
-/// parse must decide instead.
+/// depth limits stay those of the whole document. On success replaces the contents of
+/// `out` with one tree per item and returns true; returns false (with `out` unspecified)
+/// when the one-pass parse must decide instead. The trees already in `out` are built
+/// over, so their storage is reused: hand the same vector back batch after batch.
 bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out);
 

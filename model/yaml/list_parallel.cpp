@@ -6,6 +6,7 @@
 #include "model/yaml/ordered_batches.h"
 
 #include <algorithm>
+#include <mutex>
 #include <string>
 
 namespace kg::model::yaml {
@@ -19,10 +20,37 @@ struct Batch : BatchSlot {
     std::vector<Node> objects;
 };
 
+// The tree vectors of batches already handed out, for the next batches to build over
+// (json_items reuses their strings' and vectors' storage): with it, malloc, free and
+// Node's destructor mostly leave the profile. Both threads take and give, so it is
+// locked (once per batch). At most the window's batches plus the two being parsed are
+// ever out, so that is all it holds; it is freed with the parse.
+class TreePool {
+public:
+    std::vector<Node> take() {
+        std::lock_guard lk(m_mu);
+        if (m_spare.empty()) {
+            return {};
+        }
+        std::vector<Node> v = std::move(m_spare.back());
+        m_spare.pop_back();
+        return v;
+    }
+
+    void give(std::vector<Node>&& v) {
+        std::lock_guard lk(m_mu);
+        m_spare.push_back(std::move(v));
+    }
+
+private:
+    std::mutex m_mu;
+    std::vector<std::vector<Node>> m_spare;
+};
+
 // Parses one batch into its own trees. Touches nothing but `b` (owned by the thread
 // that claimed it) and read-only inputs.
 void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout, const LoadOptions& opt,
-                 Batch& b, std::string& wrapped) {
+                 TreePool& pool, Batch& b, std::string& wrapped) {
     const ListItemSpan& first = layout.items[b.first];
     const ListItemSpan& last = layout.items[b.first + b.count - 1];
     std::string_view slice = chunk.text.substr(first.begin, last.end - first.begin);
@@ -50,9 +78,13 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
         wrapped.append("items:\n").append(slice).append("kind: List\n");
     }
     piece = {wrapped, chunk.first_line + first.line - 1};
+    // JSON items go through simdjson when it can vouch for the result (json_items.h),
+    // built over the trees of a batch already handed out; libfyaml parses the batch
+    // otherwise.
+    if (layout.json) {
+        b.objects = pool.take();
+    }
     b.objects.reserve(b.count);
-    // JSON items go through simdjson when it can vouch for the result (json_items.h);
-    // libfyaml parses the batch otherwise.
     if (layout.json && parse_json_items(file_id, wrapped, piece.first_line, depth_bias, opt, b.objects)) {
         b.clean = b.objects.size() == b.count &&
                   std::none_of(b.objects.begin(), b.objects.end(), [](const Node& n) { return n.is_null(); });
@@ -72,7 +104,7 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
 // simply not clean, and the one-pass parse meets the same problem on the caller's
 // thread.
 void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
-                         const LoadOptions& opt, Batch& b) {
+                         const LoadOptions& opt, TreePool& pool, Batch& b) {
     // One buffer per thread for the batch's text, reused from batch to batch, with
     // room for simdjson's padding: json_items then parses it where it is instead of
     // allocating and copying every batch once more. A buffer grown for an outsized
@@ -80,7 +112,7 @@ void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLa
     thread_local std::string wrapped;
     constexpr std::size_t k_kept_capacity = 1 << 20;
     try {
-        parse_batch(file_id, chunk, layout, opt, b, wrapped);
+        parse_batch(file_id, chunk, layout, opt, pool, b, wrapped);
         if (wrapped.capacity() > k_kept_capacity) {
             std::string().swap(wrapped);
         }
@@ -132,8 +164,9 @@ ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk
     if (batches.size() < 2 || !wrapper_is_plain_list(file_id, chunk, layout, opt)) {
         return out;
     }
+    TreePool pool;  // declared before the run: its trees may be in batches until the worker is joined
     OrderedRun run = run_ordered(
-        batches, [&](Batch& b) { parse_batch_guarded(file_id, chunk, layout, opt, b); },
+        batches, [&](Batch& b) { parse_batch_guarded(file_id, chunk, layout, opt, pool, b); },
         [&](Batch& b) {
             if (!b.clean) {
                 return false;  // the one-pass parse takes over from here
@@ -141,6 +174,9 @@ ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk
             for (Node& n : b.objects) {
                 sink(std::move(n));
                 ++out.handed;
+            }
+            if (layout.json) {
+                pool.give(std::move(b.objects));
             }
             return true;
         });

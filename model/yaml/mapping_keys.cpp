@@ -4,30 +4,20 @@
 
 namespace kg::model::yaml {
 
-const MapEntry* KeyIndex::find(const std::vector<MapEntry>& entries, std::string_view key) const {
-    if (m_index) {
-        auto it = m_index->find(std::string(key));
-        return it == m_index->end() ? nullptr : &entries[it->second];
-    }
-    for (const MapEntry& e : entries) {
-        if (e.key == key) {
-            return &e;
-        }
-    }
-    return nullptr;
+const MapEntry* KeyIndex::find_indexed(std::span<const MapEntry> entries, std::string_view key) const {
+    auto it = m_index->find(std::string(key));
+    return it == m_index->end() ? nullptr : &entries[it->second];
 }
 
-void KeyIndex::added(const std::vector<MapEntry>& entries) {
+void KeyIndex::index(std::span<const MapEntry> entries) {
     if (m_index) {
         m_index->emplace(entries.back().key, entries.size() - 1);
         return;
     }
-    if (entries.size() > k_index_from) {
-        m_index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
-        m_index->reserve(entries.size() * 2);
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            m_index->emplace(entries[i].key, i);
-        }
+    m_index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
+    m_index->reserve(entries.size() * 2);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        m_index->emplace(entries[i].key, i);
     }
 }
 

@@ -45,8 +45,38 @@ OnePass one_pass(const std::string& text, const LoadOptions& base) {
     return out;
 }
 
+std::vector<std::string> dumps(const std::vector<yaml::Node>& nodes) {
+    std::vector<std::string> out;
+    for (const auto& n : nodes) {
+        std::string s;
+        dump_tree(n, s);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+// Trees of another shape than any test's: parse_json_items builds over the trees its
+// vector already holds (list_parallel hands it the vectors of spent batches), so what a
+// previous batch left there (longer strings, more entries and items, a mapping where a
+// scalar now goes, quoted where plain now goes) must never show through.
+std::vector<yaml::Node> stale_trees() {
+    const std::string stale_item =
+        R"({"a": {"k": ["long string value past the small-string buffer", {"x": "y"}, [1, [2]]], "z": null},)"
+        R"( "bb": "q", "c": [{"d": 1, "e": "2", "f": {}}, "s", true], "dd": {"e": {"f": {"g": "h"}}},)"
+        R"( "e": ["1", "2", "3", "4", "5", "6"], "f": "x", "g": {"h": 1, "i": 2, "j": 3, "k": 4, "l": 5}})";
+    std::string wrapped = "[\n";
+    for (int i = 0; i < 6; ++i) {
+        wrapped += (i ? ",\n" : "") + stale_item;
+    }
+    wrapped += "\n]";
+    std::vector<yaml::Node> nodes;
+    REQUIRE(yaml::parse_json_items(3, wrapped, 40, 1, LoadOptions{}, nodes));
+    return nodes;
+}
+
 // The simdjson path over all items of `text` as one batch, as list_parallel cuts it;
-// nullopt when it declines.
+// nullopt when it declines. Parsed twice, into an empty vector and over stale trees,
+// which must answer the same.
 std::optional<std::vector<std::string>> fast(const std::string& text, const LoadOptions& opt) {
     auto layout = yaml::find_list_layout(text);
     REQUIRE(layout);
@@ -55,14 +85,16 @@ std::optional<std::vector<std::string>> fast(const std::string& text, const Load
     const auto& last = layout->items.back();
     std::string wrapped = "[\n" + text.substr(first.begin, last.end - first.begin) + "\n]";
     std::vector<yaml::Node> nodes;
-    if (!yaml::parse_json_items(7, wrapped, first.line - 1, 1, opt, nodes)) {
+    bool fresh = yaml::parse_json_items(7, wrapped, first.line - 1, 1, opt, nodes);
+    std::vector<yaml::Node> reused = stale_trees();
+    bool over_stale = yaml::parse_json_items(7, wrapped, first.line - 1, 1, opt, reused);
+    CHECK(fresh == over_stale);
+    if (!fresh) {
         return std::nullopt;
     }
-    std::vector<std::string> out;
-    for (const auto& n : nodes) {
-        std::string s;
-        dump_tree(n, s);
-        out.push_back(std::move(s));
+    std::vector<std::string> out = dumps(nodes);
+    if (over_stale) {
+        CHECK(dumps(reused) == out);
     }
     return out;
 }

@@ -234,6 +234,52 @@ TEST_CASE("List layouts are found only where kubectl's shape is certain", "[mode
     CHECK_FALSE(yaml::find_list_layout("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n"));
 }
 
+TEST_CASE("a JSON item ends at the first line that is its indentation and a closing brace",
+          "[model][loader][parallel]") {
+    // find_list_layout jumps from `}` to `}` instead of walking every line: each item
+    // must still end at the first line that is exactly its indentation then `}` or
+    // `},`, with every line number counted, whatever braces, long lines and near misses
+    // (deeper or shallower braces, a trailing space or carriage return) come before it.
+    std::string filler(200, 'x');
+    auto item = [&](int i, bool last) {
+        std::string n = std::to_string(i);
+        std::string lines;
+        for (int k = 0; k < i % 5; ++k) {
+            lines += "            \"f" + std::to_string(k) + "\": {\"g\": \"" + filler.substr(0, 37 * k) + "}\"\n"
+                     "            },\n";
+        }
+        return "        {\n" + lines +
+               "            \"a\": {\"b\": [{\"c\": 1}\n"
+               "         }  ,\n"
+               "       },\n"
+               "        } \n"
+               "        },x\n"
+               "        }\r\n"
+               "            ]}, \"n\": \"" + n + "\"\n"
+               "        }" + (last ? "\n" : ",\n");
+    };
+    for (int count : {1, 2, 7, 40}) {
+        std::string text = json_list(count, item);
+        auto layout = yaml::find_list_layout(text);
+        REQUIRE(layout);
+        REQUIRE(layout->items.size() == static_cast<std::size_t>(count));
+        for (const auto& span : layout->items) {
+            std::string_view body = std::string_view(text).substr(span.begin, span.end - span.begin);
+            CHECK(body.substr(0, 10) == "        {\n");
+            CHECK(body.substr(body.size() - 10) == "\n        }");
+            // No line in between closes the item.
+            CHECK(body.substr(10, body.size() - 20).find("\n        }\n") == std::string_view::npos);
+            CHECK(body.substr(10, body.size() - 20).find("\n        },\n") == std::string_view::npos);
+            CHECK(span.line == std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(span.begin), '\n'));
+        }
+    }
+    // No closing line at the item's indentation: no layout.
+    CHECK_FALSE(yaml::find_list_layout("{\n    \"items\": [\n        {\n            \"a\": 1\n        } \n    ]\n}\n"));
+    CHECK_FALSE(yaml::find_list_layout("{\n    \"items\": [\n        {\n            \"a\": 1\n         }\n    ]\n}\n"));
+    // The closing brace as the text's last byte.
+    CHECK_FALSE(yaml::find_list_layout("{\n    \"items\": [\n        {\n            \"a\": 1\n        }"));
+}
+
 TEST_CASE("context-dependent syntax keeps a batch out of the two-thread path", "[model][loader][parallel]") {
     CHECK(yaml::has_context_dependent_syntax("a: &x 1\n"));
     CHECK(yaml::has_context_dependent_syntax("a: *x\n"));

@@ -140,6 +140,34 @@ TEST_CASE("whitespace and control characters anywhere make the text not a quanti
     CHECK_FALSE(Quantity::parse("\0"sv).has_value());
 }
 
+TEST_CASE("whole units take the direct path to the value and format of the general one", "[model][quantity]") {
+    // "N<suffix>" (at most 12 digits) is computed directly; "N.0<suffix>" goes through
+    // the digit-string arithmetic. Both must agree on value and format, at every suffix
+    // either path takes, around the direct path's limits and the BinarySI cap.
+    const char* numbers[] = {"0", "000", "1", "7", "08", "999", "1000", "1023", "1024", "65536", "999999999999",
+                             "000000000001", "123456789012", "9999999999999", "8796093022208"};
+    const char* suffixes[] = {"", "n", "u", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei",
+                              "e3", "E2"};
+    for (const char* n : numbers) {
+        for (const char* sfx : suffixes) {
+            std::string direct = std::string(n) + sfx;
+            std::string general = std::string(n) + ".0" + sfx;
+            INFO(direct);
+            auto a = Quantity::parse(direct);
+            auto b = Quantity::parse(general);
+            REQUIRE(a.has_value() == b.has_value());
+            if (a) {
+                CHECK(a->nanos() == b->nanos());
+                CHECK(a->format() == b->format());
+                CHECK(a->to_string() == b->to_string());
+            }
+        }
+    }
+    CHECK(parsed("64Gi").to_string() == "64Gi");
+    CHECK(parsed("500m").milli_value() == 500);
+    CHECK(parsed("999999999999Ti").to_string() == "9223372036854775807");  // capped, as apimachinery caps it
+}
+
 TEST_CASE("very long inputs are handled exactly and never crash", "[model][quantity]") {
     // A thousand digits of fraction: exact rounding, not a truncation to some precision.
     std::string fraction = "1." + std::string(1000, '0') + "1";
