@@ -25,7 +25,22 @@ spec:
   stopPolicy: Hold
 )";
 
-kg::lint::LintResult lint(const char* text, const kg::lint::LintOptions& opt,
+// `held` again, without the annotation.
+const char* k_plain_held = R"(apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata:
+  name: held
+spec:
+  stopPolicy: Hold
+)";
+
+// k_manifest's first object: `held` with its ignore annotation.
+std::string annotated_held() {
+    const std::string all = k_manifest;
+    return all.substr(0, all.find("---\n"));
+}
+
+kg::lint::LintResult lint(const std::string& text, const kg::lint::LintOptions& opt,
                           const kg::model::GovernancePolicy& policy = {}) {
     static kg::model::Cluster cluster;
     cluster = kg::model::Cluster{};
@@ -126,4 +141,31 @@ spec:
     CHECK(res.findings[2].message.find("also-gone") != std::string::npos);
     CHECK(kg::lint::find_rule("KQ1005")->info->scope == kg::model::RuleScope::definition);
     CHECK(kg::lint::find_rule("KQ2001")->info->scope == kg::model::RuleScope::applied);
+}
+
+// The engine keys objects by (kind, namespace, name) for ignore annotations only when some
+// object carries one; when it does, the last definition of an object decides.
+TEST_CASE("without any ignore annotation nothing is suppressed", "[lint][engine]") {
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto res = lint(k_plain_held, opt);
+    CHECK(res.findings.size() == 1);
+    CHECK(res.suppressed == 0);
+}
+
+// KQ4002 judges each definition (its scope is the definitions), so both report.
+TEST_CASE("a redefinition without the ignore annotation is not suppressed by the earlier one", "[lint][engine]") {
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto res = lint(annotated_held() + "---\n" + k_plain_held, opt);
+    CHECK(res.findings.size() == 2);
+    CHECK(res.suppressed == 0);
+}
+
+TEST_CASE("a redefinition with the ignore annotation suppresses the object's findings", "[lint][engine]") {
+    kg::lint::LintOptions opt;
+    opt.enable = {"KQ4002"};
+    auto res = lint(std::string(k_plain_held) + "---\n" + annotated_held(), opt);
+    CHECK(res.findings.empty());
+    CHECK(res.suppressed == 2);
 }

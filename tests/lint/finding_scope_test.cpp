@@ -4,6 +4,7 @@
 #include "lint/finding_scope.h"
 #include "model/loader.h"
 #include "model/selector_text.h"
+#include "loaded_cluster.h"
 
 #include <catch2/catch.hpp>
 
@@ -58,11 +59,8 @@ std::vector<std::string> objects(const kg::lint::LintResult& r) {
 }
 
 kg::lint::LintResult lint_scoped(const std::string& ns, const std::string& selector) {
-    static kg::model::Cluster cluster;
-    cluster = kg::model::Cluster{};
     kg::model::DiagSink diags;
-    kg::model::load_text("m.yaml", k_two_teams, cluster, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster& cluster = kg::lint::test::loaded_cluster(k_two_teams, diags);
     kg::model::GovernancePolicy policy;
     kg::model::KueueConfig kueue;
     kg::lint::RuleContext cx{cluster, policy, kueue, diags.items()};

@@ -4,6 +4,7 @@
 // priority the inputs show.
 #include "lint/engine.h"
 #include "model/loader.h"
+#include "loaded_cluster.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,11 +12,8 @@ namespace {
 
 std::vector<kg::model::Finding> lint(const std::string& text, const std::string& rule, bool complete = false,
                                      const kg::model::GovernancePolicy& policy = {}) {
-    static kg::model::Cluster cluster;
-    cluster = kg::model::Cluster{};
     kg::model::DiagSink diags;
-    kg::model::load_text("m.yaml", text, cluster, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster& cluster = kg::lint::test::loaded_cluster(text, diags);
     kg::model::KueueConfig kueue;
     kg::lint::RuleContext cx{cluster, policy, kueue, diags.items(), complete};
     kg::lint::LintOptions opt;

@@ -4,6 +4,7 @@
 #include "lint/engine.h"
 #include "model/loader.h"
 #include "model/policy.h"
+#include "loaded_cluster.h"
 
 #include <catch2/catch.hpp>
 
@@ -38,11 +39,8 @@ trustDomains:
 )";
 
 std::vector<kg::model::Finding> lint(const std::string& text, const char* rule) {
-    static kg::model::Cluster cluster;
-    cluster = kg::model::Cluster{};
     kg::model::DiagSink diags;
-    kg::model::load_text("m.yaml", text, cluster, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster& cluster = kg::lint::test::loaded_cluster(text, diags);
     kg::model::DiagSink pd;
     kg::model::GovernancePolicy policy = kg::model::load_policy_text(cluster.files, "policy.yaml", k_policy, pd);
     REQUIRE(pd.error_count() == 0);

@@ -4,6 +4,7 @@
 // still found, and that covered, excluded and zero requests still stay silent.
 #include "lint/engine.h"
 #include "model/loader.h"
+#include "loaded_cluster.h"
 
 #include <catch2/catch.hpp>
 
@@ -47,11 +48,8 @@ std::string container(const char* key, const std::string& resources) {
 
 /// Object names with a KQ3006 finding.
 std::set<std::string> flagged(const std::string& text, std::vector<std::string> excluded = {}) {
-    static kg::model::Cluster cluster;
-    cluster = kg::model::Cluster{};
     kg::model::DiagSink diags;
-    kg::model::load_text("m.yaml", text, cluster, diags);
-    REQUIRE(diags.error_count() == 0);
+    kg::model::Cluster& cluster = kg::lint::test::loaded_cluster(text, diags);
     kg::model::GovernancePolicy policy;
     policy.accelerators = {"example.com/fpga"};
     kg::model::KueueConfig kueue;
