@@ -4,6 +4,7 @@
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
 #include "model/result.h"
+#include "audit_test_util.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@
 #include <string>
 
 using namespace kg::audit;
+using kg::audit::test::ident;
 namespace fs = std::filesystem;
 
 namespace {
@@ -28,15 +30,6 @@ struct TempDb {
     }
     std::string str() const { return path.string(); }
 };
-
-SourceIdentity ident(const std::string& path) {
-    SourceIdentity id;
-    id.path = path;
-    id.format = "audit-jsonl";
-    id.compression = "none";
-    id.head_sha256 = "00";
-    return id;
-}
 
 WorkloadEventRow step(std::uint64_t line, const std::string& key, const std::string& what) {
     WorkloadEventRow r;

@@ -7,6 +7,7 @@
 #include "audit/store/chain.h"
 #include "audit/store/schema.h"
 #include "audit/store/sqlite.h"
+#include "audit_test_util.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +19,7 @@ using namespace kg::audit;
 namespace fs = std::filesystem;
 using kg::audit::store::Db;
 using kg::audit::store::Stmt;
+using kg::audit::test::ident;
 
 namespace {
 
@@ -33,16 +35,6 @@ struct TempDb {
     }
     std::string str() const { return path.string(); }
 };
-
-SourceIdentity ident(const std::string& path, const std::string& cluster) {
-    SourceIdentity id;
-    id.path = path;
-    id.format = "audit-jsonl";
-    id.compression = "none";
-    id.head_sha256 = "00";
-    id.cluster = cluster;
-    return id;
-}
 
 WorkloadEventRow step(std::uint64_t line, const std::string& key, const std::string& what) {
     WorkloadEventRow r;

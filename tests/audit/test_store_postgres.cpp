@@ -8,11 +8,11 @@
 #include "audit/store/queries.h"
 #include "audit/store/schema.h"
 #include "model/result.h"
+#include "audit_test_util.h"
+#include "pg_test_db.h"
 
 #include <catch2/catch.hpp>
 
-#include <atomic>
-#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -21,47 +21,15 @@
 using namespace kg::audit;
 using kg::audit::store::Db;
 using kg::audit::store::Stmt;
+using kg::audit::test::ident;
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string server_url() {
-    const char* u = std::getenv("KUEUEGOV_TEST_PG_URL");
-    if (!u || !*u) FAIL("KUEUEGOV_TEST_PG_URL is not set: start scripts/pg-test-server (scripts/test does)");
-    return u;
-}
-
 /// A new database on the test server, dropped afterwards.
-struct PgDatabase {
-    std::string name, url;
-    PgDatabase() {
-        static std::atomic<int> n{0};
-        name = "kg_unit_" + std::to_string(::getpid()) + "_" + std::to_string(n++);
-        const std::string server = server_url();
-        Db admin(server, Db::Mode::read_write_create);
-        admin.exec("DROP DATABASE IF EXISTS " + name);
-        admin.exec("CREATE DATABASE " + name);
-        const auto q = server.find('?');
-        const std::string head = server.substr(0, q);
-        url = head.substr(0, head.rfind('/') + 1) + name + (q == std::string::npos ? "" : server.substr(q));
-    }
-    ~PgDatabase() {
-        try {
-            Db admin(server_url(), Db::Mode::read_write_create);
-            admin.exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-        } catch (...) {  // a test that failed to connect already reported it
-        }
-    }
+struct PgDatabase : test::PgTestDb {
+    PgDatabase() : PgTestDb("kg_unit") {}
 };
-
-SourceIdentity ident(const std::string& path) {
-    SourceIdentity id;
-    id.path = path;
-    id.format = "audit-jsonl";
-    id.compression = "none";
-    id.head_sha256 = "00";
-    return id;
-}
 
 WorkloadEventRow step(std::uint64_t line, const std::string& key, const std::string& what) {
     WorkloadEventRow r;

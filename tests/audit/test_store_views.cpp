@@ -23,21 +23,12 @@
 using namespace kg::audit;
 using kg::audit::store::Db;
 using kg::audit::store::Stmt;
+using kg::audit::test::ident;
 
 namespace {
 
 constexpr std::int64_t k_t0 = 1'790'000'000'000'000;  // a whole second, in µs
 constexpr std::int64_t k_s = 1'000'000;
-
-SourceIdentity ident(const std::string& path, const std::string& cluster) {
-    SourceIdentity id;
-    id.path = path;
-    id.format = "audit-jsonl";
-    id.compression = "none";
-    id.head_sha256 = "00";
-    id.cluster = cluster;
-    return id;
-}
 
 std::uint64_t g_line = 0;
 
