@@ -50,8 +50,9 @@
 // sequence owned by its id moves over), its lookup indexes re-created from their definitions,
 // the partitions of every (cluster, month) it holds created, the rows copied in id order, and
 // the old table dropped. The views over these tables (PostgreSQL binds a view to a table's oid)
-// are dropped first and created again from their own definitions. Privileges granted on the old
-// tables and views go with them: run `audit init-db --roles` again after migrating.
+// are dropped first and created again from their own definitions. Each re-created table and view
+// gets exactly the privileges of the one it replaces (not the schema's default privileges), and
+// a role that could insert into the old tables (an ingest role) may call the partition function.
 #include "audit/store/schema_partitions.h"
 
 #include "audit/store/connection.h"
@@ -119,6 +120,12 @@ DECLARE
   cols text[] := ARRAY['ts_us', 'ts_us', 'reserved_ts_us', 'ts_us'];
   view_names text[] := '{}';
   view_defs text[] := '{}';
+  -- The privileges of each relation the migration re-creates (its relacl as text, NULL for
+  -- the owner's alone), given back to its successor at the end.
+  acl_names text[] := '{}';
+  acl_values text[] := '{}';
+  ingest_acl text;
+  owner oid;
   idx text[];
   d text;
   r record;
@@ -132,10 +139,14 @@ BEGIN
       ORDER BY v.oid LOOP
     view_names := view_names || r.relname::text;
     view_defs := view_defs || r.def;
+    acl_names := acl_names || r.relname::text;
+    acl_values := acl_values || (SELECT relacl::text FROM pg_class WHERE oid = r.oid);
     EXECUTE format('DROP VIEW %I', r.relname);
   END LOOP;
 
   FOR i IN 1 .. array_length(tabs, 1) LOOP
+    acl_names := acl_names || tabs[i];
+    acl_values := acl_values || (SELECT relacl::text FROM pg_class WHERE oid = tabs[i]::regclass);
     SELECT array_agg(pg_get_indexdef(x.indexrelid) ORDER BY x.indexrelid) INTO idx FROM pg_index x
       WHERE x.indrelid = tabs[i]::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid);
     FOR r IN SELECT x.indexrelid::regclass AS name FROM pg_index x
@@ -169,6 +180,33 @@ BEGIN
 
   FOR i IN 1 .. COALESCE(array_length(view_names, 1), 0) LOOP
     EXECUTE format('CREATE VIEW %I AS %s', view_names[i], view_defs[i]);
+  END LOOP;
+
+  -- Each successor gets its predecessor's privileges, exactly: what the schema's default
+  -- privileges gave the new relation goes, what was granted on the old one (by init-db --roles
+  -- or by hand) comes back. A dashboard role keeps its view; a revoked INSERT stays revoked.
+  FOR i IN 1 .. array_length(acl_names, 1) LOOP
+    SELECT relowner INTO owner FROM pg_class WHERE oid = acl_names[i]::regclass;
+    FOR r IN SELECT DISTINCT a.grantee FROM pg_class c, aclexplode(c.relacl) a
+        WHERE c.oid = acl_names[i]::regclass AND a.grantee <> owner LOOP
+      EXECUTE format('REVOKE ALL ON %I FROM %s', acl_names[i],
+                     CASE WHEN r.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(r.grantee)) END);
+    END LOOP;
+    FOR r IN SELECT a.grantee, a.privilege_type, a.is_grantable FROM aclexplode(acl_values[i]::aclitem[]) a
+        WHERE a.grantee <> owner LOOP
+      EXECUTE format('GRANT %s ON %I TO %s%s', r.privilege_type, acl_names[i],
+                     CASE WHEN r.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(pg_get_userbyid(r.grantee)) END,
+                     CASE WHEN r.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+    END LOOP;
+  END LOOP;
+  -- A role that could insert into the old whole tables is an ingest role: on partitioned tables
+  -- it inserts into a new (cluster, month) only through the owner's function, so it may call it
+  -- (what `audit init-db --roles` grants an ingest role since schema 8). Nobody else may.
+  SELECT relacl::text INTO ingest_acl FROM pg_class WHERE oid = 'object_versions'::regclass;
+  FOR r IN SELECT DISTINCT a.grantee FROM aclexplode(ingest_acl::aclitem[]) a
+      WHERE a.privilege_type = 'INSERT' AND a.grantee <> 0
+        AND a.grantee <> (SELECT relowner FROM pg_class WHERE oid = 'object_versions'::regclass) LOOP
+    EXECUTE format('GRANT EXECUTE ON FUNCTION {S}.kueuegov_add_partitions(text, bigint) TO %I', pg_get_userbyid(r.grantee));
   END LOOP;
 END
 $mig$;

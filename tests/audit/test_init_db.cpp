@@ -3,8 +3,10 @@
 // created and reset, a user granted it reads check, timeline, report, chargeback and verify, and
 // is refused INSERT, UPDATE, DELETE and ingest; a writer role without CREATE on the schema ingests
 // into a current store (migrate() runs no DDL then); the ingest role ingests, re-ingests
-// idempotently and resumes after kill -9, and is refused UPDATE, DELETE and TRUNCATE.
+// idempotently and resumes after kill -9, and is refused UPDATE, DELETE and TRUNCATE; migrating to
+// partitions (schema 8) keeps every role's privileges and the ingest role's ability to ingest.
 #include "audit/store/connection.h"
+#include "audit/store/roles.h"
 #include "audit/store/schema.h"
 #include "audit_test_util.h"
 #include "pg_test_db.h"
@@ -400,4 +402,80 @@ TEST_CASE("the ingest role adds a new month's partitions through the owner's fun
     CHECK_THAT(refusal(as_erin, "SELECT kueuegov_add_partitions('c9', 0)"),
                Catch::Contains("permission denied for function kueuegov_add_partitions"));
     CHECK(partitions("197001").first == 0);
+}
+
+TEST_CASE("migrating a PostgreSQL store to partitions (schema 8) keeps every privilege on the tables and views "
+          "it re-creates, and the ingest role keeps ingesting",
+          "[.postgres]") {
+    DropRoles roles;
+    PgTestDb pg("kg_initdb_migrate_grants");
+    const std::string auditor = "kg_aud_m_" + std::to_string(::getpid());
+    const std::string ingest_role = "kg_ing_m_" + std::to_string(::getpid());
+    const std::string grafana = "kg_graf_m_" + std::to_string(::getpid());
+    const std::string frank = "kg_frank_" + std::to_string(::getpid());
+    roles.roles = {frank, grafana, auditor, ingest_role};
+    {
+        Db raw(pg.url, Db::Mode::read_write_create);
+        kg::audit::store::migrate_to(raw, 6);
+        // The roles as a kueuegov of schema 6 set them up (its init-db --roles: no partition
+        // function yet), then what a DBA changed by hand: a dashboard role reading one view, and
+        // SELECT on k8s_events taken from the auditor (which the schema's default privileges
+        // would give back to a re-created table).
+        kg::audit::store::ensure_auditor_role(raw, auditor);
+        raw.exec("CREATE ROLE " + ingest_role + " NOLOGIN");
+        raw.exec("GRANT USAGE ON SCHEMA public TO " + ingest_role);
+        raw.exec("GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO " + ingest_role);
+        raw.exec("REVOKE INSERT ON schema_migrations FROM " + ingest_role);
+        raw.exec("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO " + ingest_role);
+        raw.exec("ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT ON TABLES TO " + ingest_role);
+        raw.exec("ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE ON SEQUENCES TO " + ingest_role);
+        raw.exec("CREATE ROLE " + grafana + " NOLOGIN");
+        raw.exec("GRANT USAGE ON SCHEMA public TO " + grafana);
+        raw.exec("GRANT SELECT ON kueuegov_chargeback_intervals TO " + grafana);
+        raw.exec("REVOKE SELECT ON k8s_events FROM " + auditor);
+        raw.exec("CREATE ROLE " + frank + " LOGIN");
+        raw.exec("GRANT " + ingest_role + " TO " + frank);
+    }
+    // Each role's privileges on every table and view of the schema, one line per relation.
+    auto privileges = [&] {
+        Db db(pg.url, Db::Mode::read_only);
+        kg::audit::store::Stmt s(
+            db, "SELECT c.relname || ' ' || r.rolname || ':' || "
+                "COALESCE(string_agg(p.priv, ',' ORDER BY p.priv) FILTER (WHERE has_table_privilege(r.oid, c.oid, p.priv)), '-') "
+                "FROM pg_class c CROSS JOIN pg_roles r CROSS JOIN "
+                "unnest(ARRAY['SELECT','INSERT','UPDATE','DELETE','TRUNCATE']) p(priv) "
+                "WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition "
+                "AND r.rolname IN ('" + auditor + "', '" + ingest_role + "', '" + grafana + "') "
+                "GROUP BY c.relname, r.rolname ORDER BY c.relname, r.rolname");
+        std::string out;
+        while (s.step()) out += s.text(0) + "\n";
+        return out;
+    };
+    const std::string before = privileges();
+    REQUIRE_THAT(before, Catch::Contains("kueuegov_chargeback_intervals " + grafana + ":SELECT\n"));
+    REQUIRE_THAT(before, Catch::Contains("k8s_events " + auditor + ":-\n"));
+    {
+        Db raw(pg.url, Db::Mode::read_write_create);
+        kg::audit::store::migrate(raw);
+        REQUIRE(kg::audit::store::schema_version(raw) == kg::audit::store::known_schema_version());
+    }
+    CHECK(privileges() == before);
+    // An ingest role of the old schema had INSERT on the tables now partitioned; a new month
+    // needs its partitions from the owner's function, so the migration lets it call that.
+    const std::string as_frank = pg_url_as(pg.url, frank);
+    const TempPath november_log("migrate-grants-2026-11", ".jsonl");
+    const CliRun november = run_cli("audit ingest --db " + q(as_frank) + " " + lifecycle_in_month(november_log, "2026-11"));
+    INFO(november.out);
+    CHECK(november.rc == 1);  // its truncated line 14 is skipped and counted
+    CHECK(run_cli("audit verify --db " + q(as_frank)).rc == 0);
+    // ...and nobody else: not the auditor, not the dashboard role.
+    Db db(pg.url, Db::Mode::read_only);
+    for (const auto& [role, allowed] : {std::pair{auditor, 0}, std::pair{grafana, 0}, std::pair{ingest_role, 1}}) {
+        kg::audit::store::Stmt s(db, "SELECT has_function_privilege(?1, 'kueuegov_add_partitions(text, bigint)', "
+                                     "'EXECUTE')::int");
+        s.bind(1, role);
+        REQUIRE(s.step());
+        INFO(role);
+        CHECK(s.int64(0) == allowed);
+    }
 }
