@@ -5,11 +5,12 @@
 #include "audit/check/store_view.h"
 #include "audit/store/queries.h"
 #include "audit/store/store.h"
-#include "cli/evidence_source.h"
 #include "cli/ci_paths.h"
 #include "cli/cluster_flag.h"
+#include "cli/evidence_source.h"
 #include "cli/fail_on.h"
 #include "cli/load.h"
+#include "cli/policy_flag.h"
 #include "cli/verbs/audit.h"
 #include "lint/rule.h"
 #include "model/policy.h"
@@ -152,27 +153,9 @@ int run_check(const CheckArgs& a) {
     if (!store_present(a.db)) return k_exit_usage;
     if (!a.policy.empty()) {
         model::SourceFiles files;
-        model::DiagSink pd;
-        auto p = model::load_policy_file(files, a.policy, pd, input_load_options());
-        if (!p) {
-            std::cerr << "kueuegov: error: " << p.error().message << "\n";
+        if (!load_policy_flag(a.policy, files, view.policy)) {
             return k_exit_usage;
         }
-        for (const model::Diagnostic& d : pd.items()) {
-            std::cerr << report::render_diagnostic(files, d) << "\n";
-        }
-        if (pd.error_count() > 0) {
-            return k_exit_usage;
-        }
-        for (const auto& [id, o] : p->rules) {
-            // One policy serves lint and audit check: each reads the overrides of its own rules.
-            if (!audit::check::find_rule(id) && !lint::find_rule(id)) {
-                std::cerr << report::render_diagnostic(files, {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
-                          << "\n";
-                return k_exit_usage;
-            }
-        }
-        view.policy = std::move(*p);
         if (view.policy.kueue) {
             view.kueue = *view.policy.kueue;
         }

@@ -7,6 +7,7 @@
 #include "cli/live/live_source.h"
 #include "cli/load.h"
 #include "cli/output.h"
+#include "cli/policy_flag.h"
 #include "cli/scope_flags.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
@@ -119,26 +120,8 @@ int run(const LintFlags& fl) {
         return k_exit_usage;
     }
     model::GovernancePolicy policy;
-    if (!fl.policy.empty()) {
-        model::DiagSink pd;
-        auto p = model::load_policy_file(cluster.files, fl.policy, pd, input_load_options());
-        if (!p) {
-            std::cerr << "kueuegov: error: " << p.error().message << "\n";
-            return k_exit_usage;
-        }
-        if (print_diags(cluster.files, pd)) {
-            return k_exit_usage;
-        }
-        policy = std::move(*p);
-        for (const auto& [id, o] : policy.rules) {
-            // The policy is shared with audit check: its history rules' ids are known too.
-            if (!lint::find_rule(id) && !audit::check::find_rule(id)) {
-                std::cerr << report::render_diagnostic(cluster.files,
-                                                      {model::Severity::error, o.pos, "unknown rule \"" + id + "\""})
-                          << "\n";
-                return k_exit_usage;
-            }
-        }
+    if (!load_policy_flag(fl.policy, cluster.files, policy)) {
+        return k_exit_usage;
     }
     model::KueueConfig kueue = cluster.kueue_config.value_or(model::KueueConfig{});
     if (policy.kueue) {

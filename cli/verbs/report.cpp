@@ -21,15 +21,16 @@
 #include "cli/load.h"
 #include "cli/output.h"
 #include "cli/output_flag.h"
+#include "cli/policy_flag.h"
 #include "cli/verbs.h"
 #include "lint/engine.h"
 #include "model/policy.h"
-#include "report/purpose_section.h"
 #include "model/time.h"
 #include "report/diagnostic_render.h"
-#include "report/evidence_data.h"
 #include "report/escape.h"
+#include "report/evidence_data.h"
 #include "report/evidence_report.h"
+#include "report/purpose_section.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -71,17 +72,7 @@ bool fill_report(const ReportArgs& a, LoadedInput in, audit::EvidenceStore* stor
     if (a.paths.empty()) audit::effects::load_policy_from_store(*store, to * 1'000'000, c);
 
     model::GovernancePolicy policy;
-    if (!a.policy.empty()) {
-        model::DiagSink pd;
-        auto p = model::load_policy_file(c.files, a.policy, pd, input_load_options());
-        if (print_diags)
-            for (const model::Diagnostic& pdiag : pd.items()) std::cerr << report::render_diagnostic(c.files, pdiag) << "\n";
-        if (!p.has_value() || pd.error_count() != 0) {
-            if (!p.has_value()) std::cerr << "kueuegov: error: " << p.error().message << "\n";
-            return false;
-        }
-        policy = std::move(*p);
-    }
+    if (!load_policy_flag(a.policy, c.files, policy, print_diags)) return false;
 
     d.scope = std::to_string(c.cluster_queues.size()) + " ClusterQueues, " + std::to_string(c.local_queues.size()) +
               " LocalQueues";
