@@ -1,8 +1,8 @@
 // The items of a `kubectl get -o json` List export parsed with simdjson instead of
 // libfyaml: the same yaml::Node trees, positions included, at a fraction of the cost
 // (libfyaml was half of loading a JSON export). The parallel List path (list_parallel)
-// hands each batch of JSON items here. This is the only file of the model that
-// includes simdjson.
+// hands each batch of JSON items here. It and utf8.cpp (simdjson's UTF-8 validator)
+// are the model's only files that include simdjson.
 //
 // The fast path only answers when it is certain the one-pass YAML parse would build
 // exactly the same trees without a diagnostic: anything else (invalid JSON, a

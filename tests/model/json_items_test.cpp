@@ -190,6 +190,22 @@ TEST_CASE("what simdjson cannot vouch for is left to the one-pass parse", "[mode
     }
 }
 
+TEST_CASE("what YAML reads otherwise than JSON is refused in the position pass", "[model][loader][json]") {
+    // No separate scan for these any more: the pass that counts positions refuses them,
+    // in the last string of the batch as well (after the last node's position).
+    CHECK_FALSE(agrees({"            \"a\": 1,\r            \"b\": 2"}));           // a bare CR between tokens
+    CHECK_FALSE(agrees({"            \"s\": \"a\xC2\x85" "b\""}));                  // NEL in a string
+    CHECK_FALSE(agrees({"            \"s\": \"a\xE2\x80\xA8" "b\", \"t\": 1"}));    // LS
+    CHECK_FALSE(agrees({"            \"t\": 1, \"s\": \"a\xE2\x80\xA9" "b\""}));    // PS, in the last string
+    CHECK_FALSE(agrees({"            \"a\":\t1"}));                                   // a tab
+    CHECK_FALSE(agrees({std::string("            \"a\": \"x\0y\"", 22)}));          // a NUL
+    // What only looks like them is taken: CRLF line ends, U+00C5 (C3 85), U+20AC (E2 82 AC),
+    // and the YAML anchor and alias characters inside strings.
+    CHECK(agrees({"            \"a\": 1,\r\n            \"b\": 2"}));
+    CHECK(agrees({"            \"s\": \"\xC3\x85\xE2\x82\xAC\", \"t\": \"\xC3\x85\""}));
+    CHECK(agrees({"            \"a\": \"&x *y\", \"b\": [\"&z\", \"*\"]"}));
+}
+
 TEST_CASE("limits decline exactly where the one-pass parse would stop", "[model][loader][json]") {
     const std::string deep = "            \"d\": {\"a\": {\"b\": {\"c\": {\"d\": 1}}}}";
     LoadOptions opt;
