@@ -24,30 +24,36 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
-// Bit i of `newline` / `special` says whether byte i of the block at `p` is a newline
-// / is any other control character or part of a non-ASCII character (such a block is
-// looked at byte by byte).
+// Bit i of `newline` / `special` says whether byte i of the 32-byte block at `p` is a
+// newline / is any other control character or part of a non-ASCII character (such a
+// block is looked at byte by byte).
 struct Masks {
-    std::uint32_t newline;
-    std::uint32_t special;
+    std::uint64_t newline;
+    std::uint64_t special;
 };
+constexpr unsigned k_block = 32;
 #if defined(__SSE2__)
-constexpr unsigned k_block = 16;
 Masks block_masks(const char* p) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    auto nl = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
-    // Signed bytes: below 0x20 are the control characters and every byte of 0x80 and up.
-    auto low = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+    auto half = [](const char* q, std::uint32_t& nl, std::uint32_t& low) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        nl = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+        // Signed bytes: below 0x20 are the control characters and every byte of 0x80 and up.
+        low = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+    };
+    std::uint32_t nl0, low0, nl1, low1;
+    half(p, nl0, low0);
+    half(p + 16, nl1, low1);
+    std::uint64_t nl = nl0 | (std::uint64_t{nl1} << 16);
+    std::uint64_t low = low0 | (std::uint64_t{low1} << 16);
     return {nl, low & ~nl};
 }
 #else
-constexpr unsigned k_block = 8;
 Masks block_masks(const char* p) {
     Masks m{0, 0};
     for (unsigned i = 0; i < k_block; ++i) {
         auto c = static_cast<unsigned char>(p[i]);
-        m.newline |= static_cast<std::uint32_t>(c == '\n') << i;
-        m.special |= static_cast<std::uint32_t>(c >= 0x80 || (c < 0x20 && c != '\n')) << i;
+        m.newline |= static_cast<std::uint64_t>(c == '\n') << i;
+        m.special |= static_cast<std::uint64_t>(c >= 0x80 || (c < 0x20 && c != '\n')) << i;
     }
     return m;
 }
@@ -57,7 +63,7 @@ Masks block_masks(const char* p) {
 // order of the document): the cursor only moves forward, so the whole text is
 // scanned once, and so is each line for its columns (an export with one item per
 // line has lines of a thousand characters and dozens of nodes on each; counting
-// every column from the line's start made that quadratic). The text must have 16
+// every column from the line's start made that quadratic). The text must have 32
 // readable bytes past its end: simdjson's padding.
 //
 // The same pass refuses what YAML reads otherwise than JSON: a carriage return without
@@ -73,47 +79,47 @@ public:
         : m_file(file_id), m_text(text), m_line(first_line + 1) {}
 
     /// False when `offset` lies before the last offset asked for (never in document order),
-    /// or when the text up to it holds one of the line breaks above.
+    /// or when the text up to it holds one of the bytes refused above.
     bool at(std::size_t offset, SourcePos& out) {
         if (offset < m_pos || offset > m_text.size()) {
             return false;
         }
-        // A block at a time (16 bytes with SSE2, else 8), newlines counted and the last
-        // one found from a bit mask, byte by byte only in a block with a non-ASCII byte
-        // or a control character other than a newline.
+        // 32 bytes at a time: newlines counted and the last one found from a bit mask
+        // (the column is then the distance from the line's start), byte by byte only in
+        // a block with a non-ASCII byte or a control character other than a newline.
         // A memchr and a column count per gap between two nodes cost more than the gap
-        // (an eighth of loading an export). The last block may read past `offset`,
-        // masked off: the text is simdjson's padded input.
-        const char* p = m_text.data() + m_pos;
-        const char* end = m_text.data() + offset;
-        while (p < end) {
-            auto n = static_cast<unsigned>(std::min<std::ptrdiff_t>(end - p, k_block));
-            Masks m = block_masks(p);
-            std::uint32_t keep = (std::uint32_t{1} << n) - 1;  // n <= 16
+        // (an eighth of loading an export); so did 16-byte blocks with a running column
+        // (a gap between two nodes of an indented export is two such blocks). The last
+        // block may read past `offset`, masked off: the text is simdjson's padded input.
+        const char* base = m_text.data();
+        std::size_t p = m_pos;
+        while (p < offset) {
+            auto n = static_cast<unsigned>(std::min<std::size_t>(offset - p, k_block));
+            Masks m = block_masks(base + p);
+            std::uint64_t keep = (std::uint64_t{1} << n) - 1;  // n <= 32
             if (m.special & keep) {
-                for (const char* block_end = p + n; p < block_end; ++p) {
-                    if (refused(p)) {
+                for (std::size_t block_end = p + n; p < block_end; ++p) {
+                    if (refused(base + p)) {
                         return false;
                     }
-                    step(*p);
+                    step(p);
                 }
                 continue;
             }
-            if (std::uint32_t nl = m.newline & keep) {
-                auto last = static_cast<unsigned>(31 - std::countl_zero(nl));
+            if (std::uint64_t nl = m.newline & keep) {
                 // Bit by bit (rarely more than one newline in a block): without -mpopcnt,
                 // std::popcount is a call into libgcc.
-                for (std::uint32_t rest = nl; rest != 0; rest &= rest - 1) {
+                for (std::uint64_t rest = nl; rest != 0; rest &= rest - 1) {
                     ++m_line;
                 }
-                m_col = 1 + (n - 1 - last);
-            } else {
-                m_col += n;
+                m_line_start = p + static_cast<unsigned>(63 - std::countl_zero(nl)) + 1;
+                m_continuations = 0;
             }
             p += n;
         }
         m_pos = offset;
-        out = {m_file, m_line, static_cast<std::uint32_t>(m_col)};
+        auto column = static_cast<std::uint32_t>(offset - m_line_start - m_continuations + 1);
+        out = {m_file, m_line, column};
         return true;
     }
 
@@ -137,19 +143,22 @@ private:
 
     // libfyaml counts columns in characters, not bytes: a UTF-8 continuation byte
     // adds none.
-    void step(char c) {
+    void step(std::size_t i) {
+        auto c = static_cast<unsigned char>(m_text[i]);
         if (c == '\n') {
             ++m_line;
-            m_col = 1;
+            m_line_start = i + 1;
+            m_continuations = 0;
         } else {
-            m_col += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+            m_continuations += (c & 0xC0) == 0x80;
         }
     }
 
     std::uint32_t m_file;
     std::string_view m_text;
-    std::size_t m_pos = 0;  ///< last offset asked for
-    std::size_t m_col = 1;  ///< 1-based column (in characters) of m_pos
+    std::size_t m_pos = 0;            ///< last offset asked for
+    std::size_t m_line_start = 0;     ///< offset of the first byte of m_pos's line
+    std::size_t m_continuations = 0;  ///< UTF-8 continuation bytes from m_line_start to m_pos
     std::uint32_t m_line;
 };
 

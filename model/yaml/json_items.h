@@ -14,7 +14,7 @@
 // Where the time goes: simdjson's stage 1 (dispatched at run time to the CPU's best
 // kernel by libsimdjson; only On-Demand's navigation is compiled for the baseline) and
 // the node tree. Keys and strings without escapes are read in place, and positions
-// come from one forward pass over the text, 16 bytes at a time, that counts newlines
+// come from one forward pass over the text, 32 bytes at a time, that counts newlines
 // and characters; both read a block past a token, inside simdjson's padding.
 #pragma once
 

@@ -132,12 +132,12 @@ TEST_CASE("simdjson counts columns in characters, as libfyaml does", "[model][lo
                   "\"\xF0\x9F\x9A\x80 long enough to span words\"], \"m\": {\"n\": 4, \"o\": \"\xC3\xA9\"}, \"p\": 5"}));
 }
 
-TEST_CASE("positions and strings agree at every length around the scanners' 16-byte blocks",
+TEST_CASE("positions and strings agree at every length around the scanners' 16- and 32-byte blocks",
           "[model][loader][json]") {
     // The position cursor and the in-place string scan read the text a block at a time:
     // keys, values, escapes, newlines and multi-byte characters at every offset around a
     // block's end, on lines of every indentation.
-    for (std::size_t len = 0; len <= 34; ++len) {
+    for (std::size_t len = 0; len <= 66; ++len) {
         std::string run(len, 'x');
         std::string indent(12 + len % 9, ' ');
         std::string body = indent + "\"" + run + "\": \"" + run + "\",\n" +                        // plain
