@@ -265,3 +265,31 @@ TEST_CASE("a JSON export loads through simdjson with the one-pass positions", "[
     CHECK(reference[0].rfind("export.json:", 0) == 0);
     CHECK(load(true) == reference);
 }
+
+TEST_CASE("a large List tells its item count before its first item", "[model][loader][json]") {
+    // The loader reserves Cluster::workloads from this count (loader.cpp).
+    std::string text = json_list({k_plain, k_plain, k_plain, k_plain, k_plain});
+    LoadOptions opt;
+    opt.list_batch_bytes = 100;
+    DiagSink diags;
+    std::vector<std::size_t> told;
+    std::size_t objects = 0;
+    std::size_t objects_when_told = 99;
+    parse_objects(
+        7, text, diags, opt, [&](yaml::Node&&) { ++objects; },
+        [&](std::size_t items) {
+            told.push_back(items);
+            objects_when_told = objects;
+        });
+    CHECK(told == std::vector<std::size_t>{5});
+    CHECK(objects_when_told == 0);
+    CHECK(objects == 5);
+    // A text below the batch size is never cut into items: no count, and the same objects.
+    told.clear();
+    objects = 0;
+    opt.list_batch_bytes = text.size();
+    parse_objects(7, text, diags, opt, [&](yaml::Node&&) { ++objects; }, [&](std::size_t n) { told.push_back(n); });
+    CHECK(told.empty());
+    CHECK(objects == 5);
+    CHECK(diags.items().empty());
+}
