@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +46,10 @@ Result<InputText> read_fd(int fd, std::uint64_t limit) {
         std::uint64_t size = std::min(static_cast<std::uint64_t>(st.st_size), limit);
         std::uint64_t last_read = std::min<std::uint64_t>(k_block, limit - size + 1);
         out.text.reserve(static_cast<std::size_t>(size + last_read));
+        // The kernel gives huge pages only on request here (THP "madvise"): with 4 KiB
+        // pages, filling a 59 MB export's buffer took 14,000 page faults, a third of the
+        // load's system time.
+        advise_huge_pages(out.text.data(), out.text.capacity());
     } else {
         // A stream of unknown size: reserve up to the limit at once (pages stay
         // untouched until read), so growing never holds the old and the new buffer
@@ -82,6 +87,24 @@ Result<InputText> read_fd(int fd, std::uint64_t limit) {
 }
 
 }  // namespace
+
+void advise_huge_pages(const void* begin, std::size_t bytes) {
+#if defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t k_huge = std::uintptr_t{2} << 20;
+    if (bytes < 4 * k_huge) {
+        return;
+    }
+    auto from = reinterpret_cast<std::uintptr_t>(begin);
+    std::uintptr_t first = (from + k_huge - 1) & ~(k_huge - 1);
+    std::uintptr_t last = (from + bytes) & ~(k_huge - 1);
+    if (last > first) {
+        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+    }
+#else
+    (void)begin;
+    (void)bytes;
+#endif
+}
 
 std::string unreadable_reason(const std::string& path, int err) {
     namespace fs = std::filesystem;

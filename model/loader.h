@@ -71,9 +71,12 @@ void load_text(std::string name, std::string text, Cluster& out, DiagSink& diags
 
 /// Low level: parses a YAML/JSON text and calls `sink` with each top-level object
 /// (each document, or each item of a List document). Used by the loader and by
-/// audit ingest of `kubectl get -o yaml` exports.
+/// audit ingest of `kubectl get -o yaml` exports. `list_items`, when given, learns how
+/// many items a large List document holds before its first one reaches `sink` (a hint
+/// for reserving room; the count is the layout's claim, not a promise).
 void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
-                   const std::function<void(yaml::Node&&)>& sink);
+                   const std::function<void(yaml::Node&&)>& sink,
+                   const std::function<void(std::size_t)>& list_items = {});
 
 /// Decodes one object tree into the cluster (dispatch by apiVersion/kind).
 void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags);

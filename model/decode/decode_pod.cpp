@@ -12,6 +12,7 @@ std::vector<Container> decode_containers(const Node* n, DiagSink& diags, std::st
     if (!is_sequence(n, diags, field)) {
         return out;
     }
+    out.reserve(n->items.size());
     for (const Node& c : n->items) {
         if (!is_mapping(&c, diags, field)) {
             continue;

@@ -13,13 +13,14 @@ std::vector<PodSet> decode_pod_sets(const Node* n, DiagSink& diags) {
     if (!is_sequence(n, diags, "spec.podSets")) {
         return out;
     }
+    out.reserve(n->items.size());
     for (const Node& ps : n->items) {
         if (!is_mapping(&ps, diags, "spec.podSets")) {
             continue;
         }
         PodSet p;
         if (Located<std::string> name = located_string(ps.get("name"), diags, "podSets.name"); !name->empty()) {
-            p.name = name;
+            p.name = std::move(name);
         } else {
             p.name = Located<std::string>("main", ps.pos);
         }

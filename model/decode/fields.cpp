@@ -4,6 +4,7 @@
 #include "model/time.h"
 
 #include <charconv>
+#include <utility>
 
 namespace kg::model::decode {
 
@@ -20,7 +21,7 @@ std::optional<std::string> as_string(const Node* n, DiagSink& diags, std::string
 
 Located<std::string> located_string(const Node* n, DiagSink& diags, std::string_view field) {
     std::optional<std::string> s = as_string(n, diags, field);
-    return s ? Located<std::string>(*s, n->pos) : Located<std::string>();
+    return s ? Located<std::string>(std::move(*s), n->pos) : Located<std::string>();  // moved: names outgrow SSO
 }
 
 std::optional<std::int64_t> as_int(const Node* n, DiagSink& diags, std::string_view field, std::int64_t min,
@@ -262,6 +263,7 @@ std::vector<Condition> decode_conditions(const Node* n, DiagSink& diags) {
     if (!is_sequence(n, diags, "status.conditions")) {
         return out;
     }
+    out.reserve(n->items.size());
     for (const Node& c : n->items) {
         if (!is_mapping(&c, diags, "status.conditions")) {
             continue;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <regex>
 #include <unordered_map>
 
@@ -165,29 +166,30 @@ bool type_ok(int want, int flags, JsonType got) {
     }
 }
 
-/// Compiled patterns, by string index; null when std::regex cannot take the pattern (it is
-/// then not checked rather than guessed).
+/// The compiled pattern of string `index`; null when std::regex cannot take it (it is
+/// then not checked rather than guessed). Each is compiled the first time a value is
+/// checked against it: compiling all of the CRDs' patterns up front cost 40 million
+/// instructions per run, and an export of Workloads meets a handful of them.
 const std::regex* pattern(std::int32_t index) {
-    static const std::vector<std::unique_ptr<std::regex>> k_compiled = [] {
-        std::vector<std::unique_ptr<std::regex>> out(std::size(k_strings));
-        for (const SchemaNode& n : k_nodes) {
-            if (n.pattern < 0 || out[static_cast<std::size_t>(n.pattern)]) {
-                continue;
-            }
-            std::string p = k_strings[n.pattern];
-            auto flags = std::regex::ECMAScript | std::regex::optimize;
-            if (p.rfind("^(?i)", 0) == 0) {
-                p = "^" + p.substr(5);  // Go's case-insensitive flag
-                flags |= std::regex::icase;
-            }
-            try {
-                out[static_cast<std::size_t>(n.pattern)] = std::make_unique<std::regex>(p, flags);
-            } catch (const std::regex_error&) {
-            }
+    struct Slot {
+        std::once_flag once;
+        std::unique_ptr<std::regex> re;
+    };
+    static std::vector<Slot> k_compiled(std::size(k_strings));
+    Slot& slot = k_compiled[static_cast<std::size_t>(index)];
+    std::call_once(slot.once, [&] {
+        std::string p = k_strings[index];
+        auto flags = std::regex::ECMAScript | std::regex::optimize;
+        if (p.rfind("^(?i)", 0) == 0) {
+            p = "^" + p.substr(5);  // Go's case-insensitive flag
+            flags |= std::regex::icase;
         }
-        return out;
-    }();
-    return k_compiled[static_cast<std::size_t>(index)].get();
+        try {
+            slot.re = std::make_unique<std::regex>(p, flags);
+        } catch (const std::regex_error&) {
+        }
+    });
+    return slot.re.get();
 }
 
 /// Whether `text` matches pattern `index` (true when std::regex cannot take the pattern).
@@ -317,15 +319,39 @@ private:
         }
     }
 
+    // Equal strings, without a memcmp call for the short ones (property names mostly
+    // are): that call was a tenth of the walk.
+    static bool same(std::string_view a, std::string_view b) {
+        const std::size_t n = a.size();
+        if (n != b.size()) {
+            return false;
+        }
+        if (n >= 8 && n <= 16) {
+            // Two 8-byte words that overlap when n < 16: every byte compared once or twice.
+            std::uint64_t a0, a1, b0, b1;
+            std::memcpy(&a0, a.data(), 8);
+            std::memcpy(&b0, b.data(), 8);
+            std::memcpy(&a1, a.data() + n - 8, 8);
+            std::memcpy(&b1, b.data() + n - 8, 8);
+            return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+        }
+        if (n < 8) {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (a[i] != b[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return std::memcmp(a.data(), b.data(), n) == 0;
+    }
+
     static const SchemaProp* find(const SchemaProp* first, std::int32_t count, std::string_view key,
                                   std::int32_t& next) {
         // kubectl prints an object's keys sorted, as the properties are: the one after
         // the last found is tried first, and most keys are found with one comparison.
-        if (next < count) {
-            std::string_view name = str(first[next].name);
-            if (name.size() == key.size() && std::memcmp(name.data(), key.data(), key.size()) == 0) {
-                return &first[next++];
-            }
+        if (next < count && same(str(first[next].name), key)) {
+            return &first[next++];
         }
         const SchemaProp* found = search(first, count, key);
         if (found) {
@@ -350,7 +376,7 @@ private:
                 hi = mid;
             }
         }
-        return lo < count && str(first[lo].name) == key ? &first[lo] : nullptr;
+        return lo < count && same(str(first[lo].name), key) ? &first[lo] : nullptr;
     }
 
     void array(const yaml::Node& v, const SchemaNode& s, const Path& at) {
@@ -432,20 +458,32 @@ bool check_object(const yaml::Node& obj, std::string_view group, std::string_vie
     if (group != "kueue.x-k8s.io") {
         return false;
     }
-    const SchemaRoot* found = nullptr;
-    std::vector<std::string_view> kinds, versions;
-    for (const SchemaRoot& r : k_roots) {
-        if (kinds.empty() || kinds.back() != r.kind) {
-            kinds.push_back(r.kind);
+    // The root first, with lengths measured once: the lists for the messages below are
+    // only built for an object that has none (building them, and a strlen per root per
+    // object, was a ninth of the schema walk of a Workload export).
+    static const std::vector<std::pair<std::string_view, std::string_view>> k_root_names = [] {
+        std::vector<std::pair<std::string_view, std::string_view>> names;
+        for (const SchemaRoot& r : k_roots) {
+            names.emplace_back(r.kind, r.version);
         }
-        if (r.kind == kind) {
-            versions.push_back(r.version);
-            if (r.version == version) {
-                found = &r;
-            }
+        return names;
+    }();
+    const SchemaRoot* found = nullptr;
+    for (std::size_t i = 0; i < k_root_names.size() && !found; ++i) {
+        if (k_root_names[i].first == kind && k_root_names[i].second == version) {
+            found = &k_roots[i];
         }
     }
     if (!found) {
+        std::vector<std::string_view> kinds, versions;
+        for (const auto& [root_kind, root_version] : k_root_names) {
+            if (kinds.empty() || kinds.back() != root_kind) {
+                kinds.push_back(root_kind);
+            }
+            if (root_kind == kind) {
+                versions.push_back(root_version);
+            }
+        }
         if (versions.empty()) {
             out.push_back({kind_pos, "kind", "unknown kind " + quoted(kind) + " in " + std::string(group) +
                                                  did_you_mean(kind, kinds)});

@@ -24,27 +24,36 @@ namespace {
 
 namespace od = simdjson::ondemand;
 
-// Bit i of `newline` / `high` says whether byte i of the block at `p` is a newline /
-// has its high bit set (is part of a non-ASCII character).
+// Bit i of `newline` / `special` says whether byte i of the 32-byte block at `p` is a
+// newline / is any other control character or part of a non-ASCII character (such a
+// block is looked at byte by byte).
 struct Masks {
     std::uint64_t newline;
-    std::uint64_t high;
+    std::uint64_t special;
 };
+constexpr unsigned k_block = 32;
 #if defined(__SSE2__)
-constexpr unsigned k_block = 16;
 Masks block_masks(const char* p) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    auto nl = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
-    auto high = static_cast<unsigned>(_mm_movemask_epi8(v));
-    return {nl, high};
+    auto half = [](const char* q, std::uint32_t& nl, std::uint32_t& low) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+        nl = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+        // Signed bytes: below 0x20 are the control characters and every byte of 0x80 and up.
+        low = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+    };
+    std::uint32_t nl0, low0, nl1, low1;
+    half(p, nl0, low0);
+    half(p + 16, nl1, low1);
+    std::uint64_t nl = nl0 | (std::uint64_t{nl1} << 16);
+    std::uint64_t low = low0 | (std::uint64_t{low1} << 16);
+    return {nl, low & ~nl};
 }
 #else
-constexpr unsigned k_block = 8;
 Masks block_masks(const char* p) {
     Masks m{0, 0};
     for (unsigned i = 0; i < k_block; ++i) {
-        m.newline |= static_cast<std::uint64_t>(p[i] == '\n') << i;
-        m.high |= static_cast<std::uint64_t>((static_cast<unsigned char>(p[i]) & 0x80) != 0) << i;
+        auto c = static_cast<unsigned char>(p[i]);
+        m.newline |= static_cast<std::uint64_t>(c == '\n') << i;
+        m.special |= static_cast<std::uint64_t>(c >= 0x80 || (c < 0x20 && c != '\n')) << i;
     }
     return m;
 }
@@ -54,69 +63,102 @@ Masks block_masks(const char* p) {
 // order of the document): the cursor only moves forward, so the whole text is
 // scanned once, and so is each line for its columns (an export with one item per
 // line has lines of a thousand characters and dozens of nodes on each; counting
-// every column from the line's start made that quadratic). The text must have 8
+// every column from the line's start made that quadratic). The text must have 32
 // readable bytes past its end: simdjson's padding.
+//
+// The same pass refuses what YAML reads otherwise than JSON: a carriage return without
+// a newline after it (JSON whitespace between tokens) and NEL, LS and PS (allowed raw
+// in a JSON string), which libfyaml takes for line breaks, so it would count lines
+// differently or fold the string; a tab (libfyaml reads one in a flow collection by
+// YAML's rules); a NUL byte (libfyaml stops reading there). The batch is then left
+// to libfyaml. (The rest of has_context_dependent_syntax in list_layout.h, anchors
+// and aliases, is not JSON: simdjson refuses it.)
 class PositionCursor {
 public:
     PositionCursor(std::uint32_t file_id, std::string_view text, std::uint32_t first_line)
         : m_file(file_id), m_text(text), m_line(first_line + 1) {}
 
-    /// False when `offset` lies before the last offset asked for (never in document order).
+    /// False when `offset` lies before the last offset asked for (never in document order),
+    /// or when the text up to it holds one of the bytes refused above.
     bool at(std::size_t offset, SourcePos& out) {
         if (offset < m_pos || offset > m_text.size()) {
             return false;
         }
-        // A block at a time (16 bytes with SSE2, else 8), newlines counted and the last
-        // one found from a bit mask, byte by byte only in a block with a non-ASCII byte.
+        // 32 bytes at a time: newlines counted and the last one found from a bit mask
+        // (the column is then the distance from the line's start), byte by byte only in
+        // a block with a non-ASCII byte or a control character other than a newline.
         // A memchr and a column count per gap between two nodes cost more than the gap
-        // (an eighth of loading an export). The last block may read past `offset`,
-        // masked off: the text is simdjson's padded input.
-        const char* p = m_text.data() + m_pos;
-        const char* end = m_text.data() + offset;
-        while (p < end) {
-            auto n = static_cast<unsigned>(std::min<std::ptrdiff_t>(end - p, k_block));
-            Masks m = block_masks(p);
-            std::uint64_t keep = n == 64 ? ~0ull : (1ull << n) - 1;
-            if (m.high & keep) {
-                for (const char* block_end = p + n; p < block_end; ++p) {
-                    step(*p);
+        // (an eighth of loading an export); so did 16-byte blocks with a running column
+        // (a gap between two nodes of an indented export is two such blocks). The last
+        // block may read past `offset`, masked off: the text is simdjson's padded input.
+        const char* base = m_text.data();
+        std::size_t p = m_pos;
+        while (p < offset) {
+            auto n = static_cast<unsigned>(std::min<std::size_t>(offset - p, k_block));
+            Masks m = block_masks(base + p);
+            std::uint64_t keep = (std::uint64_t{1} << n) - 1;  // n <= 32
+            if (m.special & keep) {
+                for (std::size_t block_end = p + n; p < block_end; ++p) {
+                    if (refused(base + p)) {
+                        return false;
+                    }
+                    step(p);
                 }
                 continue;
             }
             if (std::uint64_t nl = m.newline & keep) {
-                auto last = static_cast<unsigned>(63 - std::countl_zero(nl));
                 // Bit by bit (rarely more than one newline in a block): without -mpopcnt,
                 // std::popcount is a call into libgcc.
                 for (std::uint64_t rest = nl; rest != 0; rest &= rest - 1) {
                     ++m_line;
                 }
-                m_col = 1 + (n - 1 - last);
-            } else {
-                m_col += n;
+                m_line_start = p + static_cast<unsigned>(63 - std::countl_zero(nl)) + 1;
+                m_continuations = 0;
             }
             p += n;
         }
         m_pos = offset;
-        out = {m_file, m_line, static_cast<std::uint32_t>(m_col)};
+        auto column = static_cast<std::uint32_t>(offset - m_line_start - m_continuations + 1);
+        out = {m_file, m_line, column};
         return true;
     }
 
 private:
+    // A carriage return not followed by a newline, a tab, a NUL, or the last byte of NEL
+    // (C2 85), LS (E2 80 A8) or PS (E2 80 A9). Reads one byte on (the padding) and up
+    // to two back.
+    bool refused(const char* p) const {
+        auto at = [&](std::ptrdiff_t k) { return static_cast<unsigned char>(p[k]); };
+        std::ptrdiff_t before = p - m_text.data();
+        switch (at(0)) {
+            case '\r': return p[1] != '\n';
+            case '\t':
+            case '\0': return true;
+            case 0x85: return before >= 1 && at(-1) == 0xC2;
+            case 0xA8:
+            case 0xA9: return before >= 2 && at(-1) == 0x80 && at(-2) == 0xE2;
+            default: return false;
+        }
+    }
+
     // libfyaml counts columns in characters, not bytes: a UTF-8 continuation byte
     // adds none.
-    void step(char c) {
+    void step(std::size_t i) {
+        auto c = static_cast<unsigned char>(m_text[i]);
         if (c == '\n') {
             ++m_line;
-            m_col = 1;
+            m_line_start = i + 1;
+            m_continuations = 0;
         } else {
-            m_col += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+            m_continuations += (c & 0xC0) == 0x80;
         }
     }
 
     std::uint32_t m_file;
     std::string_view m_text;
-    std::size_t m_pos = 0;  ///< last offset asked for
-    std::size_t m_col = 1;  ///< 1-based column (in characters) of m_pos
+    std::size_t m_pos = 0;            ///< last offset asked for
+    std::size_t m_line_start = 0;     ///< offset of the first byte of m_pos's line
+    std::size_t m_continuations = 0;  ///< UTF-8 continuation bytes from m_line_start to m_pos
     std::uint32_t m_line;
 };
 
@@ -405,8 +447,8 @@ static_assert(k_json_items_padding >= simdjson::SIMDJSON_PADDING, "json_items.h 
 
 bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::uint32_t first_line,
                       std::size_t depth_bias, const LoadOptions& opt, std::vector<Node>& out) {
-    // libfyaml reads a tab in a flow collection by YAML's rules, not JSON's.
-    if (wrapped.find('\t') != std::string_view::npos || depth_bias >= opt.max_depth) {
+    // (A tab is refused by PositionCursor, in its pass over the text.)
+    if (depth_bias >= opt.max_depth) {
         return false;
     }
     try {
@@ -439,6 +481,11 @@ bool parse_json_items(std::uint32_t file_id, const std::string& wrapped, std::ui
             }
         }
         trim(out, used);
+        // What PositionCursor refuses, after the last node as well.
+        SourcePos end;
+        if (!cursor.at(text.size(), end)) {
+            return false;
+        }
         // Nothing may follow the closing `]` (an item text holding `], [` would close the
         // array early): at the end, the document has no location left.
         const char* rest = nullptr;

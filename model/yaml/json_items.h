@@ -1,8 +1,8 @@
 // The items of a `kubectl get -o json` List export parsed with simdjson instead of
 // libfyaml: the same yaml::Node trees, positions included, at a fraction of the cost
 // (libfyaml was half of loading a JSON export). The parallel List path (list_parallel)
-// hands each batch of JSON items here. This is the only file of the model that
-// includes simdjson.
+// hands each batch of JSON items here. It and utf8.cpp (simdjson's UTF-8 validator)
+// are the model's only files that include simdjson.
 //
 // The fast path only answers when it is certain the one-pass YAML parse would build
 // exactly the same trees without a diagnostic: anything else (invalid JSON, a
@@ -14,7 +14,7 @@
 // Where the time goes: simdjson's stage 1 (dispatched at run time to the CPU's best
 // kernel by libsimdjson; only On-Demand's navigation is compiled for the baseline) and
 // the node tree. Keys and strings without escapes are read in place, and positions
-// come from one forward pass over the text, 16 bytes at a time, that counts newlines
+// come from one forward pass over the text, 32 bytes at a time, that counts newlines
 // and characters; both read a block past a token, inside simdjson's padding.
 #pragma once
 

@@ -54,7 +54,10 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
     const ListItemSpan& first = layout.items[b.first];
     const ListItemSpan& last = layout.items[b.first + b.count - 1];
     std::string_view slice = chunk.text.substr(first.begin, last.end - first.begin);
-    if (has_context_dependent_syntax(slice)) {
+    // JSON items that simdjson parses need no such scan (json_items.cpp refuses what
+    // of it can occur in valid JSON, in the pass that counts positions): it was seven
+    // passes over every batch. A batch it declines is scanned before libfyaml sees it.
+    if (!layout.json && has_context_dependent_syntax(slice)) {
         return;
     }
     // The batch is parsed in the context it has in the document, so libfyaml sees
@@ -91,6 +94,9 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
         return;
     }
     b.objects.clear();
+    if (layout.json && has_context_dependent_syntax(slice)) {
+        return;
+    }
     DiagSink local;
     auto result = parse_document(file_id, piece, depth_bias, local, opt,
                                  [&](Node&& n) { b.objects.push_back(std::move(n)); });

@@ -31,9 +31,9 @@ struct Node {
     bool is_mapping() const { return kind == Kind::mapping; }
 
     /// The value under `key` in a mapping, or nullptr (also for non-mappings).
-    const Node* get(std::string_view key) const;
+    inline const Node* get(std::string_view key) const;
     /// The entry (key position included) under `key`, or nullptr.
-    const MapEntry* entry(std::string_view key) const;
+    inline const MapEntry* entry(std::string_view key) const;
     /// Follows a dotted path of mapping keys ("spec.template.spec").
     const Node* at_path(std::string_view dotted) const;
 
@@ -46,5 +46,26 @@ struct MapEntry {
     SourcePos key_pos;
     Node value;
 };
+
+// Inline: the decoders and the schema walk look up every field by name, and the call
+// (out of line in node.cpp) was a twentieth of loading an export.
+const MapEntry* Node::entry(std::string_view key) const {
+    if (kind != Kind::mapping) {
+        return nullptr;
+    }
+    // Length and first byte before the bytes: most keys differ there.
+    for (const MapEntry& e : entries) {
+        if (e.key.size() == key.size() && (key.empty() || e.key[0] == key[0]) &&
+            std::string_view(e.key) == key) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+const Node* Node::get(std::string_view key) const {
+    const MapEntry* e = entry(key);
+    return e ? &e->value : nullptr;
+}
 
 }  // namespace kg::model::yaml

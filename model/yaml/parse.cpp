@@ -57,19 +57,23 @@ public:
         }
         // A later line start follows a '\n': look for the newline and the marker together.
         std::size_t i = from == 0 ? 0 : from - 1;
+        // Two blocks per test: one branch per 32 bytes (this scan is serial, on the
+        // calling thread, over the whole text).
         using V = char __attribute__((vector_size(16)));
         const V nl = V{} + '\n', dash = V{} + '-', dot = V{} + '.';
-        for (; i + 17 <= n; i += 16) {
-            V a, b;
-            std::memcpy(&a, s + i, 16);
-            std::memcpy(&b, s + i + 1, 16);
-            V hit = (a == nl) & ((b == dash) | (b == dot));
+        for (; i + 33 <= n; i += 32) {
+            V a0, b0, a1, b1;
+            std::memcpy(&a0, s + i, 16);
+            std::memcpy(&b0, s + i + 1, 16);
+            std::memcpy(&a1, s + i + 16, 16);
+            std::memcpy(&b1, s + i + 17, 16);
+            V hit = ((a0 == nl) & ((b0 == dash) | (b0 == dot))) | ((a1 == nl) & ((b1 == dash) | (b1 == dot)));
             std::uint64_t half[2];
             std::memcpy(half, &hit, 16);
             if ((half[0] | half[1]) == 0) {
                 continue;
             }
-            for (std::size_t k = i; k < i + 16; ++k) {
+            for (std::size_t k = i; k < i + 32; ++k) {
                 if (s[k] == '\n' && k + 4 <= n && opens_marker(s + k + 1)) {
                     return k + 1;
                 }
@@ -187,7 +191,8 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
 }  // namespace
 
 void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
-                   const std::function<void(yaml::Node&&)>& sink) {
+                   const std::function<void(yaml::Node&&)>& sink,
+                   const std::function<void(std::size_t)>& list_items) {
     // A UTF-8 byte order mark is not content.
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF) {
@@ -213,6 +218,9 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
         if (opt.parallel_lists && chunk.text.size() > opt.list_batch_bytes &&
             chunk.text.find('\0') == std::string_view::npos && !yaml::first_invalid_utf8(chunk.text)) {
             if (auto layout = yaml::find_list_layout(chunk.text)) {
+                if (list_items) {
+                    list_items(layout->items.size());
+                }
                 auto done = yaml::parse_list_parallel(file_id, chunk, *layout, opt, sink);
                 if (done.complete) {
                     continue;

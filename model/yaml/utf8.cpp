@@ -1,11 +1,16 @@
 #include "model/yaml/utf8.h"
 
+#include <simdjson.h>
+
 #include <cstdint>
 #include <cstring>
 
 namespace kg::model::yaml {
 
-std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+namespace {
+
+// The byte by byte search for the first bad byte, run only on text known to hold one.
+std::optional<std::size_t> find_invalid(std::string_view text) {
     const auto* s = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t n = text.size();
     std::size_t i = 0;
@@ -68,6 +73,19 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
         i += len;
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
+    // simdjson's validator (the same rules, dispatched at run time to the CPU's widest
+    // kernel) says whether there is a bad byte at all, at a fifth of the cost of the
+    // search below, which was a sixtieth of loading a 59 MB export on the calling
+    // thread. Only text that fails is searched for where.
+    if (simdjson::validate_utf8(text.data(), text.size())) {
+        return std::nullopt;
+    }
+    return find_invalid(text);
 }
 
 }  // namespace kg::model::yaml

@@ -132,12 +132,12 @@ TEST_CASE("simdjson counts columns in characters, as libfyaml does", "[model][lo
                   "\"\xF0\x9F\x9A\x80 long enough to span words\"], \"m\": {\"n\": 4, \"o\": \"\xC3\xA9\"}, \"p\": 5"}));
 }
 
-TEST_CASE("positions and strings agree at every length around the scanners' 16-byte blocks",
+TEST_CASE("positions and strings agree at every length around the scanners' 16- and 32-byte blocks",
           "[model][loader][json]") {
     // The position cursor and the in-place string scan read the text a block at a time:
     // keys, values, escapes, newlines and multi-byte characters at every offset around a
     // block's end, on lines of every indentation.
-    for (std::size_t len = 0; len <= 34; ++len) {
+    for (std::size_t len = 0; len <= 66; ++len) {
         std::string run(len, 'x');
         std::string indent(12 + len % 9, ' ');
         std::string body = indent + "\"" + run + "\": \"" + run + "\",\n" +                        // plain
@@ -188,6 +188,22 @@ TEST_CASE("what simdjson cannot vouch for is left to the one-pass parse", "[mode
         REQUIRE(nodes.size() == 1);
         CHECK(nodes[0].is_null());  // list_parallel refuses such a batch, as it did before
     }
+}
+
+TEST_CASE("what YAML reads otherwise than JSON is refused in the position pass", "[model][loader][json]") {
+    // No separate scan for these any more: the pass that counts positions refuses them,
+    // in the last string of the batch as well (after the last node's position).
+    CHECK_FALSE(agrees({"            \"a\": 1,\r            \"b\": 2"}));           // a bare CR between tokens
+    CHECK_FALSE(agrees({"            \"s\": \"a\xC2\x85" "b\""}));                  // NEL in a string
+    CHECK_FALSE(agrees({"            \"s\": \"a\xE2\x80\xA8" "b\", \"t\": 1"}));    // LS
+    CHECK_FALSE(agrees({"            \"t\": 1, \"s\": \"a\xE2\x80\xA9" "b\""}));    // PS, in the last string
+    CHECK_FALSE(agrees({"            \"a\":\t1"}));                                   // a tab
+    CHECK_FALSE(agrees({std::string("            \"a\": \"x\0y\"", 22)}));          // a NUL
+    // What only looks like them is taken: CRLF line ends, U+00C5 (C3 85), U+20AC (E2 82 AC),
+    // and the YAML anchor and alias characters inside strings.
+    CHECK(agrees({"            \"a\": 1,\r\n            \"b\": 2"}));
+    CHECK(agrees({"            \"s\": \"\xC3\x85\xE2\x82\xAC\", \"t\": \"\xC3\x85\""}));
+    CHECK(agrees({"            \"a\": \"&x *y\", \"b\": [\"&z\", \"*\"]"}));
 }
 
 TEST_CASE("limits decline exactly where the one-pass parse would stop", "[model][loader][json]") {
@@ -248,4 +264,32 @@ TEST_CASE("a JSON export loads through simdjson with the one-pass positions", "[
     REQUIRE(reference.size() == 2);  // the bad quantity, named at its file:line:col
     CHECK(reference[0].rfind("export.json:", 0) == 0);
     CHECK(load(true) == reference);
+}
+
+TEST_CASE("a large List tells its item count before its first item", "[model][loader][json]") {
+    // The loader reserves Cluster::workloads from this count (loader.cpp).
+    std::string text = json_list({k_plain, k_plain, k_plain, k_plain, k_plain});
+    LoadOptions opt;
+    opt.list_batch_bytes = 100;
+    DiagSink diags;
+    std::vector<std::size_t> told;
+    std::size_t objects = 0;
+    std::size_t objects_when_told = 99;
+    parse_objects(
+        7, text, diags, opt, [&](yaml::Node&&) { ++objects; },
+        [&](std::size_t items) {
+            told.push_back(items);
+            objects_when_told = objects;
+        });
+    CHECK(told == std::vector<std::size_t>{5});
+    CHECK(objects_when_told == 0);
+    CHECK(objects == 5);
+    // A text below the batch size is never cut into items: no count, and the same objects.
+    told.clear();
+    objects = 0;
+    opt.list_batch_bytes = text.size();
+    parse_objects(7, text, diags, opt, [&](yaml::Node&&) { ++objects; }, [&](std::size_t n) { told.push_back(n); });
+    CHECK(told.empty());
+    CHECK(objects == 5);
+    CHECK(diags.items().empty());
 }
