@@ -100,8 +100,8 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
     QueueOfCQ& q = *p.queue;
-    ShapeGroup& g = q.groups[*p.shape];
-    if (g.shape.empty()) g.shape = *p.shape;  // a new group (empty ones are kept, see unqueue)
+    ShapeGroup& g = q.groups[p.shape];
+    g.shape = p.shape;  // set when the group is new (empty ones are kept, see unqueue)
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -135,7 +135,7 @@ void PendingQueues::unqueue(PendingWorkload& p) {
     // unless the queue holds many shapes: then it goes, so that the groups stay bounded by
     // the shapes waiting, not by those ever seen.
     if (g.active.empty() && g.inadmissible.empty() && q.groups.size() > k_kept_groups)
-        q.groups.erase(q.groups.find(g.shape));
+        q.groups.erase(g.shape);
 }
 
 bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
@@ -177,7 +177,7 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     QueueOfCQ& q = qit->second;
     q.bulk[*failed.shape] = failed.reason;
     dirty(q);
-    auto git = q.groups.find(*failed.shape);
+    auto git = q.groups.find(failed.shape);
     if (git == q.groups.end() || git->second.active.empty()) return;
     ShapeGroup& g = git->second;
     if (g.overwritable > 0) {

@@ -71,7 +71,7 @@ struct HeapOrder {
 using MemberSet = std::set<PendingWorkload*, HeapOrder>;
 
 struct ShapeGroup {
-    std::string shape;
+    const std::string* shape = nullptr;  ///< PendingQueues::shape_of's copy
     MemberSet active;
     MemberSet inadmissible;
     /// Members whose QuotaReserved reason a bulk move overwrites (R4.4.4); usually none,
@@ -93,7 +93,10 @@ struct QueueOfCQ {
         }
     };
     bool best_effort = true;
-    std::map<std::string, ShapeGroup> groups;    ///< by shape
+    /// By shape, keyed by the interned copy (PendingQueues::shape_of), which every pending
+    /// workload points at: a lookup compares pointers, not shape strings. Never walked in an
+    /// order that matters (requeue_all moves every group; each move stands alone).
+    std::unordered_map<const std::string*, ShapeGroup> groups;
     std::set<ShapeGroup*, GroupOrder> by_head;  ///< groups with active members
     std::map<std::string, std::string> bulk;    ///< shape -> QuotaReserved reason
     std::size_t inadmissible = 0;               ///< members in inadmissible sets
@@ -165,7 +168,10 @@ private:
     void forget_change(PendingWorkload& p) {
         if (p.changed) m_changed[p.changed_slot] = nullptr;
     }
-    std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
+    /// By ClusterQueue name; hashed (every arrival looks its queue up twice, and an ordered
+    /// search over 10,000 names compared a dozen of them) and never walked. Nodes never move,
+    /// so QueueOfCQ::name may point at the key.
+    std::unordered_map<std::string, QueueOfCQ> m_queues;
     /// The queues with a head (non-empty by_head), in ClusterQueue name order: heads() visits
     /// these instead of every ClusterQueue, which with 10,000 ClusterQueues and few heads per
     /// cycle was most of a cycle. Kept by listed(), called wherever by_head may change.

@@ -14,8 +14,16 @@ Amount amin(Amount a, Amount b) { return b < a ? b : a; }
 }  // namespace
 
 int Snapshot::find_cq(const std::string& name) const {
+    if (m_cq_hash) {
+        auto it = m_cq_hash->find(name);
+        return it == m_cq_hash->end() ? -1 : it->second;
+    }
     auto it = cq_index.find(name);
     return it == cq_index.end() ? -1 : it->second;
+}
+
+void Snapshot::index_cluster_queues() {
+    m_cq_hash = std::make_shared<const std::unordered_map<std::string, int>>(cq_index.begin(), cq_index.end());
 }
 
 // R6.2 LQ (resource_node.go guaranteedQuota).
