@@ -41,20 +41,17 @@ bool overwritable_reason(const PendingWorkload& p) {
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                                        bool best_effort) {
-    auto it = m_all.find(key);
-    Map::node_type node;
-    if (it != m_all.end()) {
-        unqueue(it->second);
-        node = m_all.extract(it);  // the node (and so the entry's address) is kept
-        const bool listed_message = node.mapped().listed_message;  // a listener may hold its message
-        node.mapped() = std::move(p);
-        node.mapped().listed_message = node.mapped().listed_message || listed_message;
-    } else {
-        node = m_all.extract(m_all.emplace(key, std::move(p)).first);
+    // One hash of the key: try_emplace leaves `p` alone when the key is there already.
+    auto [it, fresh] = m_all.try_emplace(key, std::move(p));
+    if (!fresh) {
+        unqueue(it->second);  // the entry (and so its address) is kept
+        const bool listed_message = it->second.listed_message;  // a listener may hold its message
+        it->second = std::move(p);
+        it->second.listed_message = it->second.listed_message || listed_message;
     }
     // The key views the entry's own info.key (equal to `key`), whose storage moved above.
-    node.key() = node.mapped().info.key;
-    PendingWorkload& w = m_all.insert(std::move(node)).position->second;
+    it->first.set_view(it->second.info.key);
+    PendingWorkload& w = it->second;
     w.group = nullptr;
     w.queued = queued;
     w.changed = false;

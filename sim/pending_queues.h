@@ -10,6 +10,7 @@
 #pragma once
 
 #include "sim/flavor_assigner.h"
+#include "sim/own_key.h"
 #include "sim/snapshot.h"
 
 #include <cstdint>
@@ -115,7 +116,7 @@ public:
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
     /// Every pending workload by key, in no particular order.
-    const std::unordered_map<std::string_view, PendingWorkload>& all() const { return m_all; }
+    const std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -158,7 +159,7 @@ private:
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
     /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
     /// replay may hold every one of its 500,000 workloads here at once.
-    using Map = std::unordered_map<std::string_view, PendingWorkload>;
+    using Map = std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>;
     Map m_all;
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;

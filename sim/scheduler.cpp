@@ -73,9 +73,8 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
     // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
     // into its node, so a reservation does not hold a second copy of its key.
-    auto node = m_reserving.extract(m_reserving.emplace(key, std::move(info)).first);
-    node.key() = node.mapped().key;
-    auto it = m_reserving.insert(std::move(node)).position;
+    auto it = m_reserving.emplace(key, std::move(info)).first;
+    it->first.set_view(it->second.key);
     if (huge(it->second.usage)) ++m_huge_reserving;
     m_live.add_workload(it->second);
     if (!m_tas.empty()) {

@@ -141,7 +141,7 @@ private:
     std::size_t m_huge_reserving = 0;
     void start_reservation(const std::string& key, WorkloadInfo info);
     /// Reserving workloads by key; each key views its info's key (nodes never move).
-    using Reserving = std::unordered_map<std::string_view, WorkloadInfo>;
+    using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
     void end_reservation(Reserving::iterator it);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
