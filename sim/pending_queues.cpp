@@ -19,7 +19,9 @@ namespace {
 // A group's place in QueueOfCQ::by_head depends on its first active member: take it out
 // before the active set changes and put it back after.
 void unlist(QueueOfCQ& q, ShapeGroup& g) {
-    if (!g.active.empty()) q.by_head.erase(&g);
+    if (g.active.empty()) return;
+    // find and erase(it): erase(key) searches the set twice (equal_range).
+    if (auto it = q.by_head.find(&g); it != q.by_head.end()) q.by_head.erase(it);
 }
 void relist(QueueOfCQ& q, ShapeGroup& g) {
     if (!g.active.empty()) q.by_head.insert(&g);
@@ -106,9 +108,13 @@ void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
         ++q.inadmissible;
         dirty(q);
     } else {
-        unlist(q, g);
-        g.active.insert(&p);
-        relist(q, g);
+        // The group's place in by_head moves only when `p` becomes its first member; arrivals,
+        // the most frequent insertion, come last (queue order is mostly arrival order), which
+        // the hint at end() makes one comparison.
+        const bool new_head = g.active.empty() || HeapOrder{}(&p, *g.active.begin());
+        if (new_head) unlist(q, g);
+        g.active.insert(g.active.end(), &p);
+        if (new_head) relist(q, g);
         listed(q);
     }
 }
@@ -118,12 +124,22 @@ void PendingQueues::unqueue(PendingWorkload& p) {
     QueueOfCQ& q = *p.queue;
     ShapeGroup& g = *p.group;
     if (overwritable_reason(p)) --g.overwritable;
-    if (g.inadmissible.erase(&p) > 0) {
-        --q.inadmissible;
-    } else {
-        unlist(q, g);
-        g.active.erase(&p);
-        relist(q, g);
+    // An admitted head is the first active member of its group: no search for it. Otherwise
+    // found once (erase(key) searches twice), and only a first member moves its group.
+    auto it = !g.active.empty() && *g.active.begin() == &p ? g.active.begin() : g.active.end();
+    if (it == g.active.end()) {
+        if (auto in = g.inadmissible.find(&p); in != g.inadmissible.end()) {
+            g.inadmissible.erase(in);
+            --q.inadmissible;
+        } else {
+            it = g.active.find(&p);
+        }
+    }
+    if (it != g.active.end()) {
+        const bool head = it == g.active.begin();
+        if (head) unlist(q, g);
+        g.active.erase(it);
+        if (head) relist(q, g);
         listed(q);
     }
     p.group = nullptr;
