@@ -249,9 +249,9 @@ void Snapshot::restore_workload(const WorkloadInfo& wl, int cq) {
     add_usage(cq, wl.usage);
 }
 
-void Snapshot::forget_workload(const std::string& key) {
+int Snapshot::forget_workload(const std::string& key) {
     auto it = workloads.find(key);
-    if (it == workloads.end()) return;
+    if (it == workloads.end()) return -1;
     int cq = it->second.cq;
     if (cq >= 0) {
         // Gone for good: whether it leaves now or a search had already taken it out, it is no
@@ -261,6 +261,7 @@ void Snapshot::forget_workload(const std::string& key) {
         ++nodes[cq].members;
     }
     workloads.erase(it);
+    return cq;
 }
 
 std::string Snapshot::path(int n) const {

@@ -20,6 +20,7 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     // The tree and quotas never change during a run; reservations are added to this snapshot as
     // they start (add_reserving, admissions) and leave it as they end (evictions, finishes).
     m_live = build_snapshot(cl, {});
+    m_generation_of_node.assign(m_live.nodes.size(), 0);
     m_tas = tas::TasState(cl);
     // R4.5 requeue-all reaches the whole cohort tree.
     const Snapshot& snap = m_live;
@@ -84,9 +85,10 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     }
 }
 
-void CycleRunner::end_reservation(Reserving::iterator it) {
+void CycleRunner::end_reservation(Reserving::iterator it, bool bump) {
     if (huge(it->second.usage)) --m_huge_reserving;
-    m_live.forget_workload(it->second.key);
+    const int node = m_live.forget_workload(it->second.key);
+    if (bump) ++generation(node, it->second.cluster_queue);
     m_tas.remove(it->second.key);
     m_reserving.erase(it);
 }

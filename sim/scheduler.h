@@ -142,7 +142,9 @@ private:
     void start_reservation(const std::string& key, WorkloadInfo info);
     /// Reserving workloads by key; each key views its info's key (nodes never move).
     using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
-    void end_reservation(Reserving::iterator it);
+    /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
+    /// its ClusterQueue's generation.
+    void end_reservation(Reserving::iterator it, bool bump = false);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
     Reserving m_reserving;
@@ -173,7 +175,14 @@ private:
     bool best_effort(const std::string& cq) const;
     mutable std::unordered_map<std::string, bool> m_best_effort;  ///< best_effort's, by ClusterQueue
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
+    /// By the ClusterQueue's node in m_live (a finish knows it from the snapshot, a head from
+    /// its entry), so no name is looked up: in ls-cq10x, 500,000 finishes each hashed and
+    /// compared a name here. Names the snapshot lacks (node -1) are kept by name.
+    std::vector<std::uint64_t> m_generation_of_node;
     std::unordered_map<std::string, std::uint64_t> m_generation;  ///< looked up, never walked
+    std::uint64_t& generation(int node, const std::string& cq) {
+        return node >= 0 ? m_generation_of_node[static_cast<std::size_t>(node)] : m_generation[cq];
+    }
 };
 
 }  // namespace kg::sim

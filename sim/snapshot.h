@@ -227,7 +227,8 @@ public:
     void restore_workload(const WorkloadInfo& wl, int cq);
     /// The workload leaves the snapshot for good (usage, membership and the key), so that its
     /// info may be destroyed: the runner's live snapshot when a reservation ends.
-    void forget_workload(const std::string& key);
+    /// Returns the node it was held by (-1: none, or not held).
+    int forget_workload(const std::string& key);
 
     /// Sets a node's own usage without passing any of it to the cohorts above: the one write
     /// of usage (add_usage/remove_usage pass theirs up through it), so the journal sees every
