@@ -71,10 +71,15 @@ bool huge(const FRAmounts& usage) {
 }  // namespace
 
 void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
-    if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
+    // One lookup when the key is new, as it nearly always is (try_emplace leaves `info` alone
+    // when the key is there); a reservation already held ends first.
+    auto [it, fresh] = m_reserving.try_emplace(key, std::move(info));
+    if (!fresh) {
+        end_reservation(it);
+        it = m_reserving.emplace(key, std::move(info)).first;
+    }
     // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
     // into its node, so a reservation does not hold a second copy of its key.
-    auto it = m_reserving.emplace(key, std::move(info)).first;
     it->first.set_view(it->second.key);
     if (huge(it->second.usage)) ++m_huge_reserving;
     m_live.add_workload(it->second);
