@@ -475,6 +475,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
             if (flavors_used.count(*f)) checks = true;
     }
     d.admitted = !checks;
+    d.object = info.obj;
     out.admitted.push_back(std::move(d));
     m_sticky.erase(info.cluster_queue);
     std::string key = e.key;
