@@ -86,6 +86,9 @@ struct ShapeGroup {
 struct QueueOfCQ {
     const std::string* name = nullptr;  ///< its key in PendingQueues' map
     int tree = -1;                      ///< its cohort tree (PendingQueues::set_tree), -1 none
+    /// The ClusterQueue's node in the runner's snapshot, which never changes: found by name
+    /// for the first head of the queue and kept (CycleRunner::run_cycle). -2: not yet.
+    int node = -2;
     bool in_dirty = false;              ///< listed in its tree's dirty list
     bool with_head = false;             ///< listed in PendingQueues' m_with_head
     struct GroupOrder {

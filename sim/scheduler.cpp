@@ -159,7 +159,10 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         e.key = p->info.key;
         e.info = &p->info;
         e.pending = p;
-        e.cq = snap.find_cq(e.info->cluster_queue);
+        // A head is queued, so its queue is its ClusterQueue's (PendingQueues::insert).
+        int& node = p->queue->node;
+        if (node == -2) node = snap.find_cq(e.info->cluster_queue);
+        e.cq = node;
         entries.push_back(std::move(e));
     }
     for (auto& e : entries) {
