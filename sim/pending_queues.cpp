@@ -42,7 +42,7 @@ bool overwritable_reason(const PendingWorkload& p) {
 }  // namespace
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
-                                       bool best_effort) {
+                                       bool best_effort, QueueOfCQ* queue) {
     // One hash of the key: try_emplace leaves `p` alone when the key is there already.
     auto [it, fresh] = m_all.try_emplace(key, std::move(p));
     if (!fresh) {
@@ -58,7 +58,10 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
     w.queued = queued;
     w.changed = false;
     mark_changed(w);
-    if (queued) {
+    if (queued && queue) {
+        w.queue = queue;
+        enqueue(w, inadmissible);
+    } else if (queued) {
         auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
         if (created) {
             qit->second.best_effort = best_effort;

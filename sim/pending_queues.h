@@ -110,8 +110,16 @@ class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
     /// `key` is p.info.key.
+    /// `queue`: queue_of(p.info.cluster_queue) when the caller has it (saves a lookup).
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
-                            bool best_effort);
+                            bool best_effort, QueueOfCQ* queue = nullptr);
+    /// The queue of ClusterQueue `cq`, or nullptr while nothing was ever queued in it: an
+    /// arrival reads its BestEffortFIFO flag and bulk-move record, and is queued there, after
+    /// one lookup by name instead of three.
+    QueueOfCQ* queue_of(const std::string& cq) {
+        auto it = m_queues.find(cq);
+        return it == m_queues.end() ? nullptr : &it->second;
+    }
     void erase(const std::string& key);
     /// Erases `key`, which must be pending, and returns its info: what an admission keeps.
     WorkloadInfo take(const std::string& key);

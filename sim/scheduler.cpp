@@ -118,11 +118,14 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     std::string key = info.key;
     p.info = std::move(info);
     bool queued = is_queued(p);
-    bool be = best_effort(p.info.cluster_queue);
+    // Its queue, when one exists, knows whether it is BestEffortFIFO (set from best_effort()
+    // when it was made) and its bulk-move record.
+    QueueOfCQ* queue = m_queues.queue_of(p.info.cluster_queue);
+    bool be = queue ? queue->best_effort : best_effort(p.info.cluster_queue);
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
-    if (be && m_queues.bulk_moved(p.info.cluster_queue, *p.shape)) inadmissible = true;
-    m_queues.insert(key, std::move(p), queued, inadmissible, be);
+    if (be && queue && queue->bulk.count(*p.shape) > 0) inadmissible = true;
+    m_queues.insert(key, std::move(p), queued, inadmissible, be, queue);
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
