@@ -209,8 +209,9 @@ void Snapshot::remove_usage(int cq, const FRAmounts& u) {
     for (const auto& [f, v] : u) remove_usage(cq, f, v);
 }
 
-void Snapshot::add_workload(const WorkloadInfo& wl) {
-    int cq = find_cq(wl.cluster_queue);
+void Snapshot::add_workload(const WorkloadInfo& wl) { add_workload(wl, find_cq(wl.cluster_queue)); }
+
+void Snapshot::add_workload(const WorkloadInfo& wl, int cq) {
     workloads[wl.key] = {&wl, cq};
     if (cq < 0) return;
     add_usage(cq, wl.usage);

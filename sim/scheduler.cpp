@@ -70,7 +70,7 @@ bool huge(const FRAmounts& usage) {
 
 }  // namespace
 
-void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
+void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info, int node) {
     // One lookup when the key is new, as it nearly always is (try_emplace leaves `info` alone
     // when the key is there); a reservation already held ends first.
     auto [it, fresh] = m_reserving.try_emplace(key, std::move(info));
@@ -82,7 +82,11 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     // into its node, so a reservation does not hold a second copy of its key.
     it->first.set_view(it->second.key);
     if (huge(it->second.usage)) ++m_huge_reserving;
-    m_live.add_workload(it->second);
+    if (node == -2) {
+        m_live.add_workload(it->second);
+    } else {
+        m_live.add_workload(it->second, node);
+    }
     if (!m_tas.empty()) {
         auto now = m_tas_admitted_now.find(key);
         m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
@@ -189,7 +193,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     snap.rollback();
     m_tas.rollback();
-    for (auto& [key, info] : m_admitted_now) start_reservation(key, std::move(info));
+    for (auto& [key, info, node] : m_admitted_now) start_reservation(key, std::move(info), node);
     m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
     m_victims.clear();
@@ -487,7 +491,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     std::string key = e.key;
     // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
     // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
-    m_admitted_now.emplace_back(std::move(key), std::move(info));
+    m_admitted_now.emplace_back(std::move(key), std::move(info), e.cq);  // e.cq: info.cluster_queue's node
 }
 
 }  // namespace kg::sim

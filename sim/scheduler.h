@@ -139,7 +139,8 @@ private:
     std::vector<std::string> m_paths;  ///< per node of the (immutable) tree, its R7.9 path
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
-    void start_reservation(const std::string& key, WorkloadInfo info);
+    /// `node`: find_cq(info.cluster_queue) in m_live when known (an admission's), else -2.
+    void start_reservation(const std::string& key, WorkloadInfo info, int node = -2);
     /// Reserving workloads by key; each key views its info's key (nodes never move).
     using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
     /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
@@ -151,7 +152,7 @@ private:
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
-    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;
+    std::vector<std::tuple<std::string, WorkloadInfo, int>> m_admitted_now;  ///< key, info, CQ node
     /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
     /// the admissions of the running cycle waits here until they start for good.
     tas::TasState m_tas;

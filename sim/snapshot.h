@@ -219,6 +219,8 @@ public:
     void add_usage(int cq, const FRAmounts& u);
     void remove_usage(int cq, const FRAmounts& u);
     void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive its place here
+    /// The same with find_cq(wl.cluster_queue) known: an admission's node, found at nomination.
+    void add_workload(const WorkloadInfo& wl, int cq);
     void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
     void restore_workload(const std::string& key); ///< undo remove_workload
     /// The same for a workload held by node `cq` (as add_workload placed it), without looking its
