@@ -26,6 +26,9 @@ struct AdmittedDecision {
     std::map<std::string, std::string> delayed_topology;
     /// False while admission checks are not all Ready (quota reserved only, R5.11.2).
     bool admitted = true;
+    /// The admitted Workload, as the simulator read it (alive as long as its cluster): the
+    /// replay reads its pod sets without looking the reservation up by key again.
+    const model::Workload* object = nullptr;
 };
 
 struct PreemptedDecision {

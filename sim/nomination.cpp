@@ -59,7 +59,7 @@ void CycleRunner::compute_assignment(Entry& e, Snapshot& snap, const NominationM
     // (older than one cycle while the CQ's allocatable generation moved) or this is a recomputation.
     Pending& p = *e.pending;
     if (p.recorded_cycle >= 0 && m_cycle - p.recorded_cycle > 1 &&
-        m_generation[e.info->cluster_queue] > p.recorded_generation)
+        generation(e.cq, e.info->cluster_queue) > p.recorded_generation)
         p.progress.clear();
     const WorkloadInfo& wl = *e.info;
     AssignerInput in;

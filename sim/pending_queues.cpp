@@ -19,7 +19,9 @@ namespace {
 // A group's place in QueueOfCQ::by_head depends on its first active member: take it out
 // before the active set changes and put it back after.
 void unlist(QueueOfCQ& q, ShapeGroup& g) {
-    if (!g.active.empty()) q.by_head.erase(&g);
+    if (g.active.empty()) return;
+    // find and erase(it): erase(key) searches the set twice (equal_range).
+    if (auto it = q.by_head.find(&g); it != q.by_head.end()) q.by_head.erase(it);
 }
 void relist(QueueOfCQ& q, ShapeGroup& g) {
     if (!g.active.empty()) q.by_head.insert(&g);
@@ -40,26 +42,26 @@ bool overwritable_reason(const PendingWorkload& p) {
 }  // namespace
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
-                                       bool best_effort) {
-    auto it = m_all.find(key);
-    Map::node_type node;
-    if (it != m_all.end()) {
-        unqueue(it->second);
-        node = m_all.extract(it);  // the node (and so the entry's address) is kept
-        const bool listed_message = node.mapped().listed_message;  // a listener may hold its message
-        node.mapped() = std::move(p);
-        node.mapped().listed_message = node.mapped().listed_message || listed_message;
-    } else {
-        node = m_all.extract(m_all.emplace(key, std::move(p)).first);
+                                       bool best_effort, QueueOfCQ* queue) {
+    // One hash of the key: try_emplace leaves `p` alone when the key is there already.
+    auto [it, fresh] = m_all.try_emplace(key, std::move(p));
+    if (!fresh) {
+        unqueue(it->second);  // the entry (and so its address) is kept
+        const bool listed_message = it->second.listed_message;  // a listener may hold its message
+        it->second = std::move(p);
+        it->second.listed_message = it->second.listed_message || listed_message;
     }
     // The key views the entry's own info.key (equal to `key`), whose storage moved above.
-    node.key() = node.mapped().info.key;
-    PendingWorkload& w = m_all.insert(std::move(node)).position->second;
+    it->first.set_view(it->second.info.key);
+    PendingWorkload& w = it->second;
     w.group = nullptr;
     w.queued = queued;
     w.changed = false;
     mark_changed(w);
-    if (queued) {
+    if (queued && queue) {
+        w.queue = queue;
+        enqueue(w, inadmissible);
+    } else if (queued) {
         auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
         if (created) {
             qit->second.best_effort = best_effort;
@@ -100,8 +102,8 @@ PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
     QueueOfCQ& q = *p.queue;
-    ShapeGroup& g = q.groups[*p.shape];
-    if (g.shape.empty()) g.shape = *p.shape;  // a new group (empty ones are kept, see unqueue)
+    ShapeGroup& g = q.groups[p.shape];
+    g.shape = p.shape;  // set when the group is new (empty ones are kept, see unqueue)
     p.group = &g;
     if (overwritable_reason(p)) ++g.overwritable;
     if (inadmissible) {
@@ -109,9 +111,13 @@ void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
         ++q.inadmissible;
         dirty(q);
     } else {
-        unlist(q, g);
-        g.active.insert(&p);
-        relist(q, g);
+        // The group's place in by_head moves only when `p` becomes its first member; arrivals,
+        // the most frequent insertion, come last (queue order is mostly arrival order), which
+        // the hint at end() makes one comparison.
+        const bool new_head = g.active.empty() || HeapOrder{}(&p, *g.active.begin());
+        if (new_head) unlist(q, g);
+        g.active.insert(g.active.end(), &p);
+        if (new_head) relist(q, g);
         listed(q);
     }
 }
@@ -121,12 +127,22 @@ void PendingQueues::unqueue(PendingWorkload& p) {
     QueueOfCQ& q = *p.queue;
     ShapeGroup& g = *p.group;
     if (overwritable_reason(p)) --g.overwritable;
-    if (g.inadmissible.erase(&p) > 0) {
-        --q.inadmissible;
-    } else {
-        unlist(q, g);
-        g.active.erase(&p);
-        relist(q, g);
+    // An admitted head is the first active member of its group: no search for it. Otherwise
+    // found once (erase(key) searches twice), and only a first member moves its group.
+    auto it = !g.active.empty() && *g.active.begin() == &p ? g.active.begin() : g.active.end();
+    if (it == g.active.end()) {
+        if (auto in = g.inadmissible.find(&p); in != g.inadmissible.end()) {
+            g.inadmissible.erase(in);
+            --q.inadmissible;
+        } else {
+            it = g.active.find(&p);
+        }
+    }
+    if (it != g.active.end()) {
+        const bool head = it == g.active.begin();
+        if (head) unlist(q, g);
+        g.active.erase(it);
+        if (head) relist(q, g);
         listed(q);
     }
     p.group = nullptr;
@@ -135,7 +151,7 @@ void PendingQueues::unqueue(PendingWorkload& p) {
     // unless the queue holds many shapes: then it goes, so that the groups stay bounded by
     // the shapes waiting, not by those ever seen.
     if (g.active.empty() && g.inadmissible.empty() && q.groups.size() > k_kept_groups)
-        q.groups.erase(q.groups.find(g.shape));
+        q.groups.erase(g.shape);
 }
 
 bool PendingQueues::is_inadmissible(const PendingWorkload& p) const {
@@ -177,7 +193,7 @@ void PendingQueues::bulk_move(const PendingWorkload& failed) {
     QueueOfCQ& q = qit->second;
     q.bulk[*failed.shape] = failed.reason;
     dirty(q);
-    auto git = q.groups.find(*failed.shape);
+    auto git = q.groups.find(failed.shape);
     if (git == q.groups.end() || git->second.active.empty()) return;
     ShapeGroup& g = git->second;
     if (g.overwritable > 0) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "sim/flavor_assigner.h"
+#include "sim/own_key.h"
 #include "sim/snapshot.h"
 
 #include <cstdint>
@@ -71,7 +72,7 @@ struct HeapOrder {
 using MemberSet = std::set<PendingWorkload*, HeapOrder>;
 
 struct ShapeGroup {
-    std::string shape;
+    const std::string* shape = nullptr;  ///< PendingQueues::shape_of's copy
     MemberSet active;
     MemberSet inadmissible;
     /// Members whose QuotaReserved reason a bulk move overwrites (R4.4.4); usually none,
@@ -85,6 +86,9 @@ struct ShapeGroup {
 struct QueueOfCQ {
     const std::string* name = nullptr;  ///< its key in PendingQueues' map
     int tree = -1;                      ///< its cohort tree (PendingQueues::set_tree), -1 none
+    /// The ClusterQueue's node in the runner's snapshot, which never changes: found by name
+    /// for the first head of the queue and kept (CycleRunner::run_cycle). -2: not yet.
+    int node = -2;
     bool in_dirty = false;              ///< listed in its tree's dirty list
     bool with_head = false;             ///< listed in PendingQueues' m_with_head
     struct GroupOrder {
@@ -93,7 +97,10 @@ struct QueueOfCQ {
         }
     };
     bool best_effort = true;
-    std::map<std::string, ShapeGroup> groups;    ///< by shape
+    /// By shape, keyed by the interned copy (PendingQueues::shape_of), which every pending
+    /// workload points at: a lookup compares pointers, not shape strings. Never walked in an
+    /// order that matters (requeue_all moves every group; each move stands alone).
+    std::unordered_map<const std::string*, ShapeGroup> groups;
     std::set<ShapeGroup*, GroupOrder> by_head;  ///< groups with active members
     std::map<std::string, std::string> bulk;    ///< shape -> QuotaReserved reason
     std::size_t inadmissible = 0;               ///< members in inadmissible sets
@@ -103,8 +110,16 @@ class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
     /// `key` is p.info.key.
+    /// `queue`: queue_of(p.info.cluster_queue) when the caller has it (saves a lookup).
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
-                            bool best_effort);
+                            bool best_effort, QueueOfCQ* queue = nullptr);
+    /// The queue of ClusterQueue `cq`, or nullptr while nothing was ever queued in it: an
+    /// arrival reads its BestEffortFIFO flag and bulk-move record, and is queued there, after
+    /// one lookup by name instead of three.
+    QueueOfCQ* queue_of(const std::string& cq) {
+        auto it = m_queues.find(cq);
+        return it == m_queues.end() ? nullptr : &it->second;
+    }
     void erase(const std::string& key);
     /// Erases `key`, which must be pending, and returns its info: what an admission keeps.
     WorkloadInfo take(const std::string& key);
@@ -112,7 +127,7 @@ public:
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
     /// Every pending workload by key, in no particular order.
-    const std::unordered_map<std::string_view, PendingWorkload>& all() const { return m_all; }
+    const std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -155,7 +170,7 @@ private:
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
     /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
     /// replay may hold every one of its 500,000 workloads here at once.
-    using Map = std::unordered_map<std::string_view, PendingWorkload>;
+    using Map = std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>;
     Map m_all;
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;
@@ -165,7 +180,10 @@ private:
     void forget_change(PendingWorkload& p) {
         if (p.changed) m_changed[p.changed_slot] = nullptr;
     }
-    std::map<std::string, QueueOfCQ> m_queues;  ///< by ClusterQueue name
+    /// By ClusterQueue name; hashed (every arrival looks its queue up twice, and an ordered
+    /// search over 10,000 names compared a dozen of them) and never walked. Nodes never move,
+    /// so QueueOfCQ::name may point at the key.
+    std::unordered_map<std::string, QueueOfCQ> m_queues;
     /// The queues with a head (non-empty by_head), in ClusterQueue name order: heads() visits
     /// these instead of every ClusterQueue, which with 10,000 ClusterQueues and few heads per
     /// cycle was most of a cycle. Kept by listed(), called wherever by_head may change.

@@ -14,8 +14,16 @@ Amount amin(Amount a, Amount b) { return b < a ? b : a; }
 }  // namespace
 
 int Snapshot::find_cq(const std::string& name) const {
+    if (m_cq_hash) {
+        auto it = m_cq_hash->find(name);
+        return it == m_cq_hash->end() ? -1 : it->second;
+    }
     auto it = cq_index.find(name);
     return it == cq_index.end() ? -1 : it->second;
+}
+
+void Snapshot::index_cluster_queues() {
+    m_cq_hash = std::make_shared<const std::unordered_map<std::string, int>>(cq_index.begin(), cq_index.end());
 }
 
 // R6.2 LQ (resource_node.go guaranteedQuota).
@@ -201,8 +209,9 @@ void Snapshot::remove_usage(int cq, const FRAmounts& u) {
     for (const auto& [f, v] : u) remove_usage(cq, f, v);
 }
 
-void Snapshot::add_workload(const WorkloadInfo& wl) {
-    int cq = find_cq(wl.cluster_queue);
+void Snapshot::add_workload(const WorkloadInfo& wl) { add_workload(wl, find_cq(wl.cluster_queue)); }
+
+void Snapshot::add_workload(const WorkloadInfo& wl, int cq) {
     workloads[wl.key] = {&wl, cq};
     if (cq < 0) return;
     add_usage(cq, wl.usage);
@@ -241,9 +250,9 @@ void Snapshot::restore_workload(const WorkloadInfo& wl, int cq) {
     add_usage(cq, wl.usage);
 }
 
-void Snapshot::forget_workload(const std::string& key) {
+int Snapshot::forget_workload(const std::string& key) {
     auto it = workloads.find(key);
-    if (it == workloads.end()) return;
+    if (it == workloads.end()) return -1;
     int cq = it->second.cq;
     if (cq >= 0) {
         // Gone for good: whether it leaves now or a search had already taken it out, it is no
@@ -253,6 +262,7 @@ void Snapshot::forget_workload(const std::string& key) {
         ++nodes[cq].members;
     }
     workloads.erase(it);
+    return cq;
 }
 
 std::string Snapshot::path(int n) const {

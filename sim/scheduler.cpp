@@ -20,6 +20,7 @@ CycleRunner::CycleRunner(const model::Cluster& cl, bool fair_sharing) : m_cl(cl)
     // The tree and quotas never change during a run; reservations are added to this snapshot as
     // they start (add_reserving, admissions) and leave it as they end (evictions, finishes).
     m_live = build_snapshot(cl, {});
+    m_generation_of_node.assign(m_live.nodes.size(), 0);
     m_tas = tas::TasState(cl);
     // R4.5 requeue-all reaches the whole cohort tree.
     const Snapshot& snap = m_live;
@@ -69,15 +70,23 @@ bool huge(const FRAmounts& usage) {
 
 }  // namespace
 
-void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
-    if (auto it = m_reserving.find(key); it != m_reserving.end()) end_reservation(it);
+void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info, int node) {
+    // One lookup when the key is new, as it nearly always is (try_emplace leaves `info` alone
+    // when the key is there); a reservation already held ends first.
+    auto [it, fresh] = m_reserving.try_emplace(key, std::move(info));
+    if (!fresh) {
+        end_reservation(it);
+        it = m_reserving.emplace(key, std::move(info)).first;
+    }
     // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
     // into its node, so a reservation does not hold a second copy of its key.
-    auto node = m_reserving.extract(m_reserving.emplace(key, std::move(info)).first);
-    node.key() = node.mapped().key;
-    auto it = m_reserving.insert(std::move(node)).position;
+    it->first.set_view(it->second.key);
     if (huge(it->second.usage)) ++m_huge_reserving;
-    m_live.add_workload(it->second);
+    if (node == -2) {
+        m_live.add_workload(it->second);
+    } else {
+        m_live.add_workload(it->second, node);
+    }
     if (!m_tas.empty()) {
         auto now = m_tas_admitted_now.find(key);
         m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
@@ -85,9 +94,10 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info) {
     }
 }
 
-void CycleRunner::end_reservation(Reserving::iterator it) {
+void CycleRunner::end_reservation(Reserving::iterator it, bool bump) {
     if (huge(it->second.usage)) --m_huge_reserving;
-    m_live.forget_workload(it->second.key);
+    const int node = m_live.forget_workload(it->second.key);
+    if (bump) ++generation(node, it->second.cluster_queue);
     m_tas.remove(it->second.key);
     m_reserving.erase(it);
 }
@@ -112,11 +122,14 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     std::string key = info.key;
     p.info = std::move(info);
     bool queued = is_queued(p);
-    bool be = best_effort(p.info.cluster_queue);
+    // Its queue, when one exists, knows whether it is BestEffortFIFO (set from best_effort()
+    // when it was made) and its bulk-move record.
+    QueueOfCQ* queue = m_queues.queue_of(p.info.cluster_queue);
+    bool be = queue ? queue->best_effort : best_effort(p.info.cluster_queue);
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
-    if (be && m_queues.bulk_moved(p.info.cluster_queue, *p.shape)) inadmissible = true;
-    m_queues.insert(key, std::move(p), queued, inadmissible, be);
+    if (be && queue && queue->bulk.count(*p.shape) > 0) inadmissible = true;
+    m_queues.insert(key, std::move(p), queued, inadmissible, be, queue);
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
@@ -153,7 +166,10 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         e.key = p->info.key;
         e.info = &p->info;
         e.pending = p;
-        e.cq = snap.find_cq(e.info->cluster_queue);
+        // A head is queued, so its queue is its ClusterQueue's (PendingQueues::insert).
+        int& node = p->queue->node;
+        if (node == -2) node = snap.find_cq(e.info->cluster_queue);
+        e.cq = node;
         entries.push_back(std::move(e));
     }
     for (auto& e : entries) {
@@ -177,7 +193,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     snap.rollback();
     m_tas.rollback();
-    for (auto& [key, info] : m_admitted_now) start_reservation(key, std::move(info));
+    for (auto& [key, info, node] : m_admitted_now) start_reservation(key, std::move(info), node);
     m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
     m_victims.clear();
@@ -469,12 +485,13 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
             if (flavors_used.count(*f)) checks = true;
     }
     d.admitted = !checks;
+    d.object = info.obj;
     out.admitted.push_back(std::move(d));
     m_sticky.erase(info.cluster_queue);
     std::string key = e.key;
     // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
     // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
-    m_admitted_now.emplace_back(std::move(key), std::move(info));
+    m_admitted_now.emplace_back(std::move(key), std::move(info), e.cq);  // e.cq: info.cluster_queue's node
 }
 
 }  // namespace kg::sim

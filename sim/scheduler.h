@@ -139,17 +139,20 @@ private:
     std::vector<std::string> m_paths;  ///< per node of the (immutable) tree, its R7.9 path
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
-    void start_reservation(const std::string& key, WorkloadInfo info);
+    /// `node`: find_cq(info.cluster_queue) in m_live when known (an admission's), else -2.
+    void start_reservation(const std::string& key, WorkloadInfo info, int node = -2);
     /// Reserving workloads by key; each key views its info's key (nodes never move).
-    using Reserving = std::unordered_map<std::string_view, WorkloadInfo>;
-    void end_reservation(Reserving::iterator it);
+    using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
+    /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
+    /// its ClusterQueue's generation.
+    void end_reservation(Reserving::iterator it, bool bump = false);
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
     Reserving m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
-    std::vector<std::pair<std::string, WorkloadInfo>> m_admitted_now;
+    std::vector<std::tuple<std::string, WorkloadInfo, int>> m_admitted_now;  ///< key, info, CQ node
     /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
     /// the admissions of the running cycle waits here until they start for good.
     tas::TasState m_tas;
@@ -173,7 +176,14 @@ private:
     bool best_effort(const std::string& cq) const;
     mutable std::unordered_map<std::string, bool> m_best_effort;  ///< best_effort's, by ClusterQueue
     /// R5.5.6: per CQ, bumped whenever one of its reserving workloads leaves the cache.
+    /// By the ClusterQueue's node in m_live (a finish knows it from the snapshot, a head from
+    /// its entry), so no name is looked up: in ls-cq10x, 500,000 finishes each hashed and
+    /// compared a name here. Names the snapshot lacks (node -1) are kept by name.
+    std::vector<std::uint64_t> m_generation_of_node;
     std::unordered_map<std::string, std::uint64_t> m_generation;  ///< looked up, never walked
+    std::uint64_t& generation(int node, const std::string& cq) {
+        return node >= 0 ? m_generation_of_node[static_cast<std::size_t>(node)] : m_generation[cq];
+    }
 };
 
 }  // namespace kg::sim

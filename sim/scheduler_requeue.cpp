@@ -17,8 +17,7 @@ void CycleRunner::finish(const std::string& key) {
         return;
     }
     if (!m_deferred_requeue) m_finished_cqs.insert(it->second.cluster_queue);
-    ++m_generation[it->second.cluster_queue];
-    end_reservation(it);
+    end_reservation(it, true);
 }
 
 void CycleRunner::flush_requeues() {
@@ -54,7 +53,7 @@ void CycleRunner::requeue(Entry& e) {
         } else {
             p.progress = e.assignment.progress();
             p.recorded_cycle = m_cycle;
-            p.recorded_generation = m_generation[e.info->cluster_queue];
+            p.recorded_generation = generation(e.cq, e.info->cluster_queue);
         }
     }
     p.has_condition = true;
@@ -93,8 +92,7 @@ bool CycleRunner::between_cycles() {
         auto it = m_reserving.find(key);
         if (it == m_reserving.end()) continue;
         WorkloadInfo info = it->second;
-        end_reservation(it);
-        ++m_generation[info.cluster_queue];
+        end_reservation(it, true);
         const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
         std::string admitted_in = info.cluster_queue;
         info.reserving = false;

@@ -111,6 +111,7 @@ Snapshot build_snapshot(const model::Cluster& cl, const std::vector<const Worklo
     };
     for (std::size_t i = 0; i < s.nodes.size(); ++i)
         if (s.nodes[i].parent < 0) compute(static_cast<int>(i));
+    s.index_cluster_queues();
     for (const WorkloadInfo* wl : reserving) s.add_workload(*wl);
     return s;
 }

@@ -11,7 +11,16 @@ namespace kg::sim::replay {
 
 std::string Arrival::key() const {
     const std::string& ns = *base->meta.namespace_;
-    return ns.empty() ? workload_name() : ns + "/" + workload_name();
+    const std::string& own = workload_name();
+    if (ns.empty()) {
+        return own;
+    }
+    // One allocation of the final size (twice per arrival): `ns + "/" + name` made a
+    // temporary and grew it.
+    std::string out;
+    out.reserve(ns.size() + 1 + own.size());
+    out.append(ns).append(1, '/').append(own);
+    return out;
 }
 
 std::optional<model::Timestamp> Arrival::creation_timestamp() const {

@@ -35,12 +35,49 @@ struct Event {
     }
 };
 
+/// The replay's events in the order they happen. Arrivals are all known up front, so they are
+/// read from a list sorted once, and only the events the run creates (finishes, evictions,
+/// requeues: about as many as workloads hold quota) wait in the heap. With all 500,000 of
+/// ls-cq10x's arrivals in it, every push and pop walked a 16 MB heap.
+class EventQueue {
+public:
+    /// `arrivals`: arrive events, sorted here by time, then index (the heap's order for them).
+    explicit EventQueue(std::vector<Event> arrivals) : m_arrivals(std::move(arrivals)) {
+        std::sort(m_arrivals.begin(), m_arrivals.end(),
+                  [](const Event& a, const Event& b) { return b > a; });
+    }
+    bool empty() const { return m_next == m_arrivals.size() && m_heap.empty(); }
+    /// The next event (not empty()). An arrival and a heap event never compare equal (the
+    /// kinds differ), so which comes first is what one heap of both would say.
+    const Event& top() const { return next_is_arrival() ? m_arrivals[m_next] : m_heap.top(); }
+    void pop() {
+        if (next_is_arrival()) {
+            ++m_next;
+        } else {
+            m_heap.pop();
+        }
+    }
+    void push(const Event& e) { m_heap.push(e); }
+
+private:
+    bool next_is_arrival() const {
+        if (m_next == m_arrivals.size()) return false;
+        return m_heap.empty() || m_heap.top() > m_arrivals[m_next];
+    }
+    std::vector<Event> m_arrivals;
+    std::size_t m_next = 0;
+    std::priority_queue<Event, std::vector<Event>, std::greater<>> m_heap;
+};
+
 /// A ClusterQueue that admitted something: its row of the result, the usage it holds now and
 /// since when (integrated when it changes, and at the end, not at every millisecond the replay
 /// visits). Running workloads point here, so after an admission nothing is looked up by name:
 /// with 10,000 ClusterQueues, three maps by name were a fifth of the replay loop.
 struct QueueState {
     const std::string* name = nullptr;  ///< its key in ReplayResult::queues (nodes never move)
+    /// The scheduler's name for its cohort tree (requeue_tree_of), asked once per ClusterQueue
+    /// rather than at every finish and eviction: 500,000 lookups by name in ls-cq10x.
+    std::string tree;
     QueueResult* result = nullptr;
     Usage held;
     std::int64_t since = 0;
@@ -50,9 +87,10 @@ struct QueueState {
 struct Running {
     /// The ClusterQueue holding its quota: one per ClusterQueue, not a name per workload.
     QueueState* queue = nullptr;
-    /// Set at the first admission. Apart, since most workloads of a long queue wait: a map
-    /// inline in every one of them was 40 of its bytes.
-    std::unique_ptr<Usage> usage;
+    /// Set at the first admission: one of the replay's distinct admission usages (`usages` in
+    /// run_replay), which the workloads of one template share. A map apiece was a map node
+    /// and two strings per workload (168 bytes, 80 MB of ls-cq10x).
+    const Usage* usage = nullptr;
     std::uint64_t epoch = 0;
     bool holding = false;
 };
@@ -101,7 +139,8 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         result.steps.push_back(std::move(s));
         return result.steps.back();
     };
-    std::priority_queue<Event, std::vector<Event>, std::greater<>> events;
+    std::vector<Event> arrival_events;
+    arrival_events.reserve(arrivals.size());
     result.workloads.reserve(arrivals.size());
     for (std::size_t i = 0; i < arrivals.size(); ++i) {
         const Arrival& a = arrivals[i];
@@ -110,14 +149,16 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         w.workload_class = a.workload_class;
         w.arrival_ms = a.arrival_ms;
         result.workloads.push_back(std::move(w));
-        events.push({a.arrival_ms, Event::arrive, i, 0});
+        arrival_events.push_back({a.arrival_ms, Event::arrive, i, 0});
     }
+    EventQueue events(std::move(arrival_events));
     const KeyIndex index_of(result.workloads);  // the rows do not change from here on
     for (const auto& [cq, nominal] : scheduler.nominal_quota()) {
         result.queues[cq].cluster_queue = cq;
         result.queues[cq].nominal = nominal;
     }
     std::vector<Running> running(arrivals.size());
+    std::set<Usage> usages;  // Running::usage's: elements never move
     std::unordered_map<std::string_view, QueueState> queue_states;  // keys view their `name`
     auto queue_state = [&](const std::string& cq) -> QueueState& {
         auto it = queue_states.find(cq);
@@ -125,6 +166,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             auto row = result.queues.try_emplace(cq).first;
             QueueState st;
             st.name = &row->first;
+            st.tree = scheduler.requeue_tree_of(cq);
             st.result = &row->second;
             it = queue_states.emplace(*st.name, std::move(st)).first;
         }
@@ -173,16 +215,15 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         r.holding = false;
         ++r.epoch;
     };
-    // The workload controller saw a workload of `cq` finish or return to pending at `now`.
-    auto notify_requeue = [&](const std::string& cq, std::int64_t now) {
+    // The workload controller saw a workload of `q` finish or return to pending at `now`.
+    auto notify_requeue = [&](const QueueState& q, std::int64_t now) {
         if (!modelled) {
             return;
         }
-        std::string tree = scheduler.requeue_tree_of(cq);
-        if (!requeue_waiting.insert(tree).second) {
+        if (!requeue_waiting.insert(q.tree).second) {
             return;  // joins the batch already waiting (the delaying queue keeps the earlier time)
         }
-        requeue_trees.push_back(std::move(tree));
+        requeue_trees.push_back(q.tree);
         events.push({now + k_requeue_batch_ms, Event::requeue, requeue_trees.size() - 1, 0});
     };
     auto current = [&](const Event& e) { return running[e.index].holding && running[e.index].epoch == e.epoch; };
@@ -200,7 +241,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         case Event::evicted:  // the runner completed an eviction: the victim's quota is free
             if (current(e)) {
                 release(e.index);  // the simulator released it already (eviction completed)
-                notify_requeue(*running[e.index].queue->name, now);
+                notify_requeue(*running[e.index].queue, now);
             }
             return false;
         case Event::requeue: {
@@ -228,7 +269,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 step(sim::ReplayStep::Kind::finished, now, e.index);
             }
             scheduler.finish(result.workloads[e.index].workload);
-            notify_requeue(*running[e.index].queue->name, now);
+            notify_requeue(*running[e.index].queue, now);
             --outstanding;
             return true;
         }
@@ -272,7 +313,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
                 events.push({ev.released, Event::evicted, i, running[i].epoch});
             } else {
                 release(i);
-                notify_requeue(*running[i].queue->name, now);
+                notify_requeue(*running[i].queue, now);
             }
         }
         for (Admitted& a : cycle.admitted) {
@@ -283,10 +324,10 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             Running& r = running[i];
             if (r.holding) {
                 release(i);  // its eviction completed at this millisecond, before its event
-                notify_requeue(*r.queue->name, now);
+                notify_requeue(*r.queue, now);
             }
             r.queue = &queue_state(a.cluster_queue);
-            r.usage = std::make_unique<Usage>(std::move(a.usage));
+            r.usage = &*usages.insert(std::move(a.usage)).first;
             r.holding = true;
             settle(*r.queue);
             touch(*r.queue);

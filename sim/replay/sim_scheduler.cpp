@@ -67,12 +67,12 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
         adm.workload = a.workload;
         adm.cluster_queue = a.cluster_queue;
         adm.admitted = a.admitted;
-        // The runner holds what it admitted until the evictions below are applied (an admitted
-        // workload is never one of its own cycle's victims). The manifests' workloads, which
-        // the replay skips, get no usage, as before arrivals shared their Workloads.
-        const WorkloadInfo* info = m_runner.reserving(a.workload);
-        if (info && info->obj && !from_manifests(info->obj)) {
-            for (const model::PodSet& ps : info->obj->pod_sets) {
+        // The admitted Workload comes with the decision (a lookup of the reservation by key
+        // cost a cache miss per admission). The manifests' workloads, which the replay skips,
+        // get no usage, as before arrivals shared their Workloads.
+        const model::Workload* obj = a.object;
+        if (obj && !from_manifests(obj)) {
+            for (const model::PodSet& ps : obj->pod_sets) {
                 auto count = a.counts.find(*ps.name);
                 auto flavors = a.flavors.find(*ps.name);
                 if (flavors == a.flavors.end()) {
