@@ -58,21 +58,22 @@ PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p
     w.queued = queued;
     w.changed = false;
     mark_changed(w);
-    if (queued && queue) {
-        w.queue = queue;
-        enqueue(w, inadmissible);
-    } else if (queued) {
-        auto [qit, created] = m_queues.try_emplace(w.info.cluster_queue);
-        if (created) {
-            qit->second.best_effort = best_effort;
-            qit->second.name = &qit->first;
-            auto t = m_tree_of.find(qit->first);
-            qit->second.tree = t == m_tree_of.end() ? -1 : t->second;
-        }
-        w.queue = &qit->second;
+    if (queued) {
+        w.queue = queue ? queue : &queue_for(w.info.cluster_queue, best_effort);
         enqueue(w, inadmissible);
     }
     return w;
+}
+
+QueueOfCQ& PendingQueues::queue_for(const std::string& cq, bool best_effort) {
+    auto [qit, created] = m_queues.try_emplace(cq);
+    if (created) {
+        qit->second.best_effort = best_effort;
+        qit->second.name = &qit->first;
+        auto t = m_tree_of.find(qit->first);
+        qit->second.tree = t == m_tree_of.end() ? -1 : t->second;
+    }
+    return qit->second;
 }
 
 void PendingQueues::erase(const std::string& key) {
@@ -234,7 +235,7 @@ std::vector<const PendingWorkload*> PendingQueues::take_changed() {
 
 bool PendingQueues::bulk_moved(const std::string& cq, const std::string& shape) const {
     auto it = m_queues.find(cq);
-    return it != m_queues.end() && it->second.bulk.count(shape) > 0;
+    return it != m_queues.end() && it->second.bulk_moved(shape);
 }
 
 std::size_t PendingQueues::requeue_all(const std::string& cq) {

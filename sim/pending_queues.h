@@ -103,6 +103,8 @@ struct QueueOfCQ {
     std::unordered_map<const std::string*, ShapeGroup> groups;
     std::set<ShapeGroup*, GroupOrder> by_head;  ///< groups with active members
     std::map<std::string, std::string> bulk;    ///< shape -> QuotaReserved reason
+    /// Whether `shape` is recorded as bulk-moved here (R4.8 routes such arrivals to inadmissible).
+    bool bulk_moved(const std::string& shape) const { return bulk.count(shape) > 0; }
     std::size_t inadmissible = 0;               ///< members in inadmissible sets
 };
 
@@ -177,6 +179,8 @@ private:
     /// The changed workloads; an entry erased since is nulled (changed_slot), so that listing
     /// a change costs no copy of its key and taking them no lookup by key.
     std::vector<PendingWorkload*> m_changed;
+    /// The queue of ClusterQueue `cq`, made on first use (BestEffortFIFO or not, its tree).
+    QueueOfCQ& queue_for(const std::string& cq, bool best_effort);
     void forget_change(PendingWorkload& p) {
         if (p.changed) m_changed[p.changed_slot] = nullptr;
     }

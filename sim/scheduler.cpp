@@ -55,7 +55,8 @@ void CycleRunner::add_reserving(WorkloadInfo info) {
         const auto* c = info.obj->condition("Evicted");
         m_evicted_now[key] = c ? c->message : "";
     }
-    start_reservation(key, std::move(info));
+    const int node = m_live.find_cq(info.cluster_queue);
+    start_reservation(key, std::move(info), node);
 }
 
 namespace {
@@ -82,11 +83,7 @@ void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info, i
     // into its node, so a reservation does not hold a second copy of its key.
     it->first.set_view(it->second.key);
     if (huge(it->second.usage)) ++m_huge_reserving;
-    if (node == -2) {
-        m_live.add_workload(it->second);
-    } else {
-        m_live.add_workload(it->second, node);
-    }
+    m_live.add_workload(it->second, node);
     if (!m_tas.empty()) {
         auto now = m_tas_admitted_now.find(key);
         m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
@@ -128,7 +125,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     bool be = queue ? queue->best_effort : best_effort(p.info.cluster_queue);
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
-    if (be && queue && queue->bulk.count(*p.shape) > 0) inadmissible = true;
+    if (be && queue && queue->bulk_moved(*p.shape)) inadmissible = true;
     m_queues.insert(key, std::move(p), queued, inadmissible, be, queue);
 }
 

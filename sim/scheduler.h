@@ -139,8 +139,8 @@ private:
     std::vector<std::string> m_paths;  ///< per node of the (immutable) tree, its R7.9 path
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
-    /// `node`: find_cq(info.cluster_queue) in m_live when known (an admission's), else -2.
-    void start_reservation(const std::string& key, WorkloadInfo info, int node = -2);
+    /// `node`: m_live.find_cq(info.cluster_queue), which an admission found at nomination.
+    void start_reservation(const std::string& key, WorkloadInfo info, int node);
     /// Reserving workloads by key; each key views its info's key (nodes never move).
     using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
     /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
