@@ -36,6 +36,12 @@ std::string q(const std::string& s) { return "'" + s + "'"; }
 /// roles are the server's, and a role with privileges in a database cannot be dropped.
 struct DropRoles {
     std::vector<std::string> roles;
+    /// A role name of this process (`prefix`_PID), dropped at the end: in the reverse order of
+    /// naming, so a login made to hold a role goes before the role it holds.
+    std::string name(const std::string& prefix) {
+        roles.insert(roles.begin(), prefix + "_" + std::to_string(::getpid()));
+        return roles.front();
+    }
     ~DropRoles() {
         try {
             Db admin(pg_server_url(), Db::Mode::read_write_create);
@@ -109,10 +115,9 @@ TEST_CASE("init-db refuses a bad role name and another application's file") {
 TEST_CASE("the auditor role reads every verb and writes nothing", "[.postgres]") {
     DropRoles roles;
     PgTestDb pg("kg_initdb_roles");
-    const std::string auditor = "kg_aud_" + std::to_string(::getpid());
-    const std::string alice = "kg_alice_" + std::to_string(::getpid());
-    const std::string ingest_role = "kg_ing_a_" + std::to_string(::getpid());
-    roles.roles = {alice, auditor, ingest_role};
+    const std::string auditor = roles.name("kg_aud");
+    const std::string alice = roles.name("kg_alice");
+    const std::string ingest_role = roles.name("kg_ing_a");
 
     const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
                                 " --ingest-role " + ingest_role);
@@ -170,8 +175,7 @@ TEST_CASE("a writer role without CREATE on the schema ingests into a current sto
     // of an existing table to a role without CREATE on the schema.
     DropRoles roles;
     PgTestDb pg("kg_initdb_writer");
-    const std::string writer = "kg_writer_" + std::to_string(::getpid());
-    roles.roles = {writer};
+    const std::string writer = roles.name("kg_writer");
     REQUIRE(run_cli("audit init-db --db '" + pg.url + "'").rc == 0);
     {
         Db admin(pg.url, Db::Mode::read_write_create);
@@ -236,10 +240,9 @@ TEST_CASE("the ingest role ingests, resumes after kill -9 and can change no stor
     DropRoles roles;
     PgTestDb pg("kg_initdb_ingest");
     PgTestDb ref("kg_initdb_ingest_ref");
-    const std::string auditor = "kg_aud_i_" + std::to_string(::getpid());
-    const std::string ingest_role = "kg_ing_" + std::to_string(::getpid());
-    const std::string bob = "kg_bob_" + std::to_string(::getpid());
-    roles.roles = {bob, auditor, ingest_role};
+    const std::string auditor = roles.name("kg_aud_i");
+    const std::string ingest_role = roles.name("kg_ing");
+    const std::string bob = roles.name("kg_bob");
     const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
                                 " --ingest-role " + ingest_role);
     INFO(init.out);
@@ -323,8 +326,7 @@ TEST_CASE("the ingest role ingests, resumes after kill -9 and can change no stor
         CHECK_THAT(refusal(as_bob, sql), Catch::Contains("permission denied") || Catch::Contains("must be owner"));
     }
     // The auditor made beside it still only reads.
-    const std::string carol = "kg_carol_" + std::to_string(::getpid());
-    roles.roles.insert(roles.roles.begin(), carol);
+    const std::string carol = roles.name("kg_carol");
     {
         Db admin(pg.url, Db::Mode::read_write_create);
         admin.exec("CREATE ROLE " + carol + " LOGIN");
@@ -344,11 +346,10 @@ TEST_CASE("the ingest role adds a new month's partitions through the owner's fun
           "[.postgres]") {
     DropRoles roles;
     PgTestDb pg("kg_initdb_partitions");
-    const std::string auditor = "kg_aud_p_" + std::to_string(::getpid());
-    const std::string ingest_role = "kg_ing_p_" + std::to_string(::getpid());
-    const std::string dave = "kg_dave_" + std::to_string(::getpid());
-    const std::string erin = "kg_erin_" + std::to_string(::getpid());
-    roles.roles = {dave, erin, auditor, ingest_role};
+    const std::string auditor = roles.name("kg_aud_p");
+    const std::string ingest_role = roles.name("kg_ing_p");
+    const std::string dave = roles.name("kg_dave");
+    const std::string erin = roles.name("kg_erin");
     const CliRun init = run_cli("audit init-db --db '" + pg.url + "' --roles --auditor-role " + auditor +
                                 " --ingest-role " + ingest_role);
     INFO(init.out);
@@ -409,11 +410,10 @@ TEST_CASE("migrating a PostgreSQL store to partitions (schema 8) keeps every pri
           "[.postgres]") {
     DropRoles roles;
     PgTestDb pg("kg_initdb_migrate_grants");
-    const std::string auditor = "kg_aud_m_" + std::to_string(::getpid());
-    const std::string ingest_role = "kg_ing_m_" + std::to_string(::getpid());
-    const std::string grafana = "kg_graf_m_" + std::to_string(::getpid());
-    const std::string frank = "kg_frank_" + std::to_string(::getpid());
-    roles.roles = {frank, grafana, auditor, ingest_role};
+    const std::string auditor = roles.name("kg_aud_m");
+    const std::string ingest_role = roles.name("kg_ing_m");
+    const std::string grafana = roles.name("kg_graf_m");
+    const std::string frank = roles.name("kg_frank");
     {
         Db raw(pg.url, Db::Mode::read_write_create);
         kg::audit::store::migrate_to(raw, 6);
