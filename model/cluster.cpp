@@ -2,6 +2,8 @@
 // as a later `kubectl apply` of the same name would.
 #include "model/cluster.h"
 
+#include <iterator>
+
 namespace kg::model {
 
 namespace {
@@ -29,7 +31,36 @@ const typename Vec::value_type* lookup(const Vec& objects, const std::map<std::s
     return it == idx.end() ? nullptr : &objects[it->second];
 }
 
+template <typename Vec>
+void move_to_end(Vec& to, Vec& from) {
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    from.clear();
+}
+
 }  // namespace
+
+void Cluster::append(Cluster&& part) {
+    move_to_end(resource_flavors, part.resource_flavors);
+    move_to_end(cluster_queues, part.cluster_queues);
+    move_to_end(cohorts, part.cohorts);
+    move_to_end(local_queues, part.local_queues);
+    move_to_end(workloads, part.workloads);
+    move_to_end(workload_priority_classes, part.workload_priority_classes);
+    move_to_end(priority_classes, part.priority_classes);
+    move_to_end(admission_checks, part.admission_checks);
+    move_to_end(namespaces, part.namespaces);
+    move_to_end(nodes, part.nodes);
+    move_to_end(topologies, part.topologies);
+    move_to_end(pods, part.pods);
+    move_to_end(jobs, part.jobs);
+    move_to_end(roles, part.roles);
+    move_to_end(role_bindings, part.role_bindings);
+    move_to_end(schema_issues, part.schema_issues);
+    for (auto& [kind, count] : part.skipped_kinds) {
+        skipped_kinds[kind] += count;
+    }
+    documents += part.documents;
+}
 
 void Cluster::reindex() {
     index_by_name(resource_flavors, m_rf);

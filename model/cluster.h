@@ -76,6 +76,11 @@ public:
     /// Rebuild the name indexes below; call after adding objects (the loader does).
     void reindex();
 
+    /// Moves every object of `part` to the end of its kind's list here, with its schema
+    /// issues, skipped kinds and document count, as if decoded here after the objects
+    /// already in. `part` must hold no files and no Kueue Configuration (decodes_alone).
+    void append(Cluster&& part);
+
     const ResourceFlavor* find_resource_flavor(std::string_view name) const;
     const ClusterQueue* find_cluster_queue(std::string_view name) const;
     const Cohort* find_cohort(std::string_view name) const;

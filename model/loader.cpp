@@ -22,6 +22,30 @@ bool has_manifest_extension(const fs::path& p) {
     return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
+// A batch of List items decoded on the thread that parsed it, into a Cluster of its own
+// that load_file_text appends to the run's in document order, diagnostics too.
+struct DecodedBatch : BatchResult {
+    Cluster part;
+    DiagSink diags;
+};
+
+// Declines (nullptr) a batch holding an object whose decoding reads what was decoded
+// before it: the sink decodes that batch in order on the calling thread.
+std::unique_ptr<BatchResult> decode_batch(const std::vector<yaml::Node>& trees) {
+    if (!std::all_of(trees.begin(), trees.end(), [](const yaml::Node& t) { return decodes_alone(t); })) {
+        return nullptr;
+    }
+    auto batch = std::make_unique<DecodedBatch>();
+    // A large List is nearly always Workloads: room for them up front, so none is moved
+    // while the batch's list grows.
+    batch->part.workloads.reserve(trees.size());
+    for (const yaml::Node& t : trees) {
+        ++batch->part.documents;
+        decode_object(t, batch->part, batch->diags);
+    }
+    return batch;
+}
+
 void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, DiagSink& diags,
                     const LoadOptions& opt) {
     // A large List export's items are Workloads, or Jobs and Pods that each derive
@@ -40,13 +64,22 @@ void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, 
                               (out.workloads.capacity() - out.workloads.size()) * sizeof(Workload));
         }
     };
+    ListBatchWork decode_batches{
+        [](const std::vector<yaml::Node>& trees) { return decode_batch(trees); },
+        [&](BatchResult& r) {
+            auto& batch = static_cast<DecodedBatch&>(r);
+            out.append(std::move(batch.part));
+            for (const Diagnostic& d : batch.diags.items()) {
+                diags.add(d.severity, d.pos, d.message);
+            }
+        }};
     parse_objects(
         file_id, text, diags, opt,
         [&](yaml::Node&& obj) {
             ++out.documents;
             decode_object(obj, out, diags);
         },
-        reserve);
+        reserve, &decode_batches);
 }
 
 void cannot_read(Cluster& out, DiagSink& diags, const std::string& path, const std::string& why) {

@@ -66,7 +66,26 @@ void check_schema(const yaml::Node& obj, std::string_view api_version, const yam
     }
 }
 
+const KindEntry* find_kind(std::string_view group, std::string_view kind) {
+    for (const KindEntry& k : k_kinds) {
+        if (k.group == group && k.kind == kind) {
+            return &k;
+        }
+    }
+    return nullptr;
+}
+
 }  // namespace
+
+// Every decoder in k_kinds only appends (its kind's list, the schema issues, diagnostics);
+// decode_object sends a Configuration, a config map, Jobs and Pods elsewhere first, and
+// none of them is in k_kinds.
+bool decodes_alone(const yaml::Node& obj) {
+    const yaml::Node* kind = obj.get("kind");
+    const yaml::Node* api = obj.get("apiVersion");
+    return kind && api && kind->is_scalar() && api->is_scalar() && !api->scalar.empty() && !kind->scalar.empty() &&
+           find_kind(group_of(api->scalar), kind->scalar) != nullptr;
+}
 
 void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags) {
     if (!obj.is_mapping()) {
@@ -98,20 +117,18 @@ void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags) {
         decode::decode_kueue_config_map(obj, out, diags);
         return;
     }
-    for (const KindEntry& k : k_kinds) {
-        if (k.group == group && k.kind == kind) {
-            ObjectMeta meta = decode::decode_meta(obj, diags);
-            if (meta.name->empty()) {
-                diags.error(meta.name.pos.known() ? meta.name.pos : obj.pos,
-                            "expected metadata.name in this " + kind + ", found none");
-                return;
-            }
-            if (!k.namespaced) {
-                meta.namespace_.value.clear();
-            }
-            k.decode(obj, std::move(meta), out, diags);
+    if (const KindEntry* k = find_kind(group, kind)) {
+        ObjectMeta meta = decode::decode_meta(obj, diags);
+        if (meta.name->empty()) {
+            diags.error(meta.name.pos.known() ? meta.name.pos : obj.pos,
+                        "expected metadata.name in this " + kind + ", found none");
             return;
         }
+        if (!k->namespaced) {
+            meta.namespace_.value.clear();
+        }
+        k->decode(obj, std::move(meta), out, diags);
+        return;
     }
     if (jobs::is_job_kind(api_node->scalar, kind)) {
         ObjectMeta meta = decode::decode_meta(obj, diags);

@@ -6,6 +6,7 @@
 #include "model/yaml/ordered_batches.h"
 
 #include <algorithm>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -18,11 +19,14 @@ struct Batch : BatchSlot {
     std::size_t count = 0;
     bool clean = false;
     std::vector<Node> objects;
+    std::unique_ptr<BatchResult> prepared;  ///< what ListBatchWork::prepare made of `objects`
 };
 
 // The tree vectors of batches already handed out, for the next batches to build over
 // (json_items reuses their strings' and vectors' storage): with it, malloc, free and
-// Node's destructor mostly leave the profile. Both threads take and give, so it is
+// Node's destructor mostly leave the profile. Each thread has its own (TreePools): a
+// tree rebuilt on the other core first moved every cache line of it across, which cost
+// more than building it. The calling thread gives back the worker's trees, so it is
 // locked (once per batch). At most the window's batches plus the two being parsed are
 // ever out, so that is all it holds; it is freed with the parse.
 class TreePool {
@@ -47,10 +51,16 @@ private:
     std::vector<std::vector<Node>> m_spare;
 };
 
+// One pool for the calling thread's batches and one for the worker's (BatchSlot::by_worker).
+struct TreePools {
+    TreePool caller, worker;
+    TreePool& of(const BatchSlot& b) { return b.by_worker ? worker : caller; }
+};
+
 // Parses one batch into its own trees. Touches nothing but `b` (owned by the thread
 // that claimed it) and read-only inputs.
 void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout, const LoadOptions& opt,
-                 TreePool& pool, Batch& b, std::string& wrapped) {
+                 TreePools& pools, Batch& b, std::string& wrapped) {
     const ListItemSpan& first = layout.items[b.first];
     const ListItemSpan& last = layout.items[b.first + b.count - 1];
     std::string_view slice = chunk.text.substr(first.begin, last.end - first.begin);
@@ -85,7 +95,7 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
     // built over the trees of a batch already handed out; libfyaml parses the batch
     // otherwise.
     if (layout.json) {
-        b.objects = pool.take();
+        b.objects = pools.of(b).take();
     }
     b.objects.reserve(b.count);
     if (layout.json && parse_json_items(file_id, wrapped, piece.first_line, depth_bias, opt, b.objects)) {
@@ -110,7 +120,7 @@ void parse_batch(std::uint32_t file_id, const Chunk& chunk, const ListLayout& la
 // simply not clean, and the one-pass parse meets the same problem on the caller's
 // thread.
 void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
-                         const LoadOptions& opt, TreePool& pool, Batch& b) {
+                         const LoadOptions& opt, const ListBatchWork* work, TreePools& pools, Batch& b) {
     // One buffer per thread for the batch's text, reused from batch to batch, with
     // room for simdjson's padding: json_items then parses it where it is instead of
     // allocating and copying every batch once more. A buffer grown for an outsized
@@ -118,7 +128,7 @@ void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLa
     thread_local std::string wrapped;
     constexpr std::size_t k_kept_capacity = 1 << 20;
     try {
-        parse_batch(file_id, chunk, layout, opt, pool, b, wrapped);
+        parse_batch(file_id, chunk, layout, opt, pools, b, wrapped);
         if (wrapped.capacity() > k_kept_capacity) {
             std::string().swap(wrapped);
         }
@@ -126,6 +136,16 @@ void parse_batch_guarded(std::uint32_t file_id, const Chunk& chunk, const ListLa
         std::string().swap(wrapped);
         std::vector<Node>().swap(b.objects);
         b.clean = false;
+        return;
+    }
+    // The caller's work on the trees, here where they were built. Failing (out of
+    // memory), the trees go to the sink instead, as if it had declined.
+    if (b.clean && work != nullptr && work->prepare) {
+        try {
+            b.prepared = work->prepare(b.objects);
+        } catch (...) {
+            b.prepared.reset();
+        }
     }
 }
 
@@ -164,25 +184,31 @@ std::vector<Batch> make_batches(const ListLayout& layout, std::size_t target_byt
 }  // namespace
 
 ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
-                                       const LoadOptions& opt, const std::function<void(Node&&)>& sink) {
+                                       const LoadOptions& opt, const std::function<void(Node&&)>& sink,
+                                       const ListBatchWork* work) {
     ListParallelResult out;
     std::vector<Batch> batches = make_batches(layout, opt.list_batch_bytes);
     if (batches.size() < 2 || !wrapper_is_plain_list(file_id, chunk, layout, opt)) {
         return out;
     }
-    TreePool pool;  // declared before the run: its trees may be in batches until the worker is joined
+    TreePools pools;  // declared before the run: its trees may be in batches until the worker is joined
     OrderedRun run = run_ordered(
-        batches, [&](Batch& b) { parse_batch_guarded(file_id, chunk, layout, opt, pool, b); },
+        batches, [&](Batch& b) { parse_batch_guarded(file_id, chunk, layout, opt, work, pools, b); },
         [&](Batch& b) {
             if (!b.clean) {
                 return false;  // the one-pass parse takes over from here
             }
-            for (Node& n : b.objects) {
-                sink(std::move(n));
-                ++out.handed;
+            if (b.prepared) {
+                work->take(*b.prepared);
+                out.handed += b.objects.size();
+            } else {
+                for (Node& n : b.objects) {
+                    sink(std::move(n));
+                    ++out.handed;
+                }
             }
             if (layout.json) {
-                pool.give(std::move(b.objects));
+                pools.of(b).give(std::move(b.objects));
             }
             return true;
         });

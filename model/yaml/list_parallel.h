@@ -17,8 +17,10 @@ struct ListParallelResult {
     std::size_t handed = 0;  ///< objects handed out (all of them when complete)
 };
 
+/// `work`, when given, takes each batch it prepares in place of the sink (loader.h).
 ListParallelResult parse_list_parallel(std::uint32_t file_id, const Chunk& chunk, const ListLayout& layout,
                                        const LoadOptions& opt,
-                                       const std::function<void(Node&&)>& sink);
+                                       const std::function<void(Node&&)>& sink,
+                                       const ListBatchWork* work = nullptr);
 
 }  // namespace kg::model::yaml

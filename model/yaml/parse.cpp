@@ -192,7 +192,7 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
 
 void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
                    const std::function<void(yaml::Node&&)>& sink,
-                   const std::function<void(std::size_t)>& list_items) {
+                   const std::function<void(std::size_t)>& list_items, const ListBatchWork* batch_work) {
     // A UTF-8 byte order mark is not content.
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF) {
@@ -221,7 +221,7 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
                 if (list_items) {
                     list_items(layout->items.size());
                 }
-                auto done = yaml::parse_list_parallel(file_id, chunk, *layout, opt, sink);
+                auto done = yaml::parse_list_parallel(file_id, chunk, *layout, opt, sink, batch_work);
                 if (done.complete) {
                     continue;
                 }

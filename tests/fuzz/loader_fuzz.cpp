@@ -3,8 +3,11 @@
 // parses each input a second time with the two-thread List path on (batches of one
 // item), and a third time with libfyaml alone (the fast reader for simple documents,
 // model/yaml/simple_block, off), and aborts when the objects, their positions or the
-// diagnostics differ.
+// diagnostics differ; and it loads each input into a Cluster with and without that path
+// (its batches decoded on the thread that parsed them) and aborts when the clusters or
+// the diagnostics differ.
 #include "model/loader.h"
+#include "tests/model/cluster_dump.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -76,17 +79,38 @@ bool same_output(const Parsed& one, const Parsed& two) {
     return equal;
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::string text(reinterpret_cast<const char*>(data), size);
+// Loads `text` into a Cluster, with the two-thread List path (batches of one item, each
+// decoded on the thread that parsed it when its kind allows) or without, and returns what
+// the two loads must agree on: the cluster's objects in order, then the diagnostics.
+std::vector<std::string> load(const std::string& text, bool parallel) {
     kg::model::Cluster cluster;
     kg::model::DiagSink diags;
     kg::model::LoadOptions opt;
     opt.max_alias_nodes = 10'000;
+    opt.parallel_lists = parallel;
+    opt.list_batch_bytes = 1;
     kg::model::load_text("fuzz.yaml", text, cluster, diags, opt);
+    std::vector<std::string> out = kg::test::dump_cluster(cluster);
     for (const kg::model::Diagnostic& d : diags.items()) {
-        (void)kg::model::format_diagnostic(cluster.files, d);
+        out.push_back(kg::model::format_diagnostic(cluster.files, d));
+    }
+    return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    std::string text(reinterpret_cast<const char*>(data), size);
+    std::vector<std::string> loaded_one_pass = load(text, false);
+    std::vector<std::string> loaded_two_threads = load(text, true);
+    if (loaded_one_pass != loaded_two_threads) {
+        for (const auto* lines : {&loaded_one_pass, &loaded_two_threads}) {
+            std::fprintf(stderr, "-- %s\n", lines == &loaded_one_pass ? "one-pass load" : "two-thread load");
+            for (const std::string& l : *lines) {
+                std::fprintf(stderr, "   %s\n", l.c_str());
+            }
+        }
+        std::abort();  // batches decoded where they were parsed load another cluster
     }
 
     Parsed one, two, libfyaml_only;
