@@ -47,7 +47,6 @@ int main(int argc, char** argv) {
         kg::model::Cluster cluster;
         kg::model::DiagSink diags;
         kg::model::LoadOptions opt;
-        opt.keep_text = false;  // as the verbs that never print excerpts would; errors still name file:line:col
         opt.parallel_lists = !one_thread;
         opt.list_batch_bytes = batch_bytes;
         double cpu0 = cpu_seconds();

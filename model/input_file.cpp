@@ -119,6 +119,27 @@ std::string unreadable_reason(const std::string& path, int err) {
     return errno_text(err);
 }
 
+std::unique_ptr<MappedFile> map_input(const std::string& path, std::uint64_t limit) {
+    // stat first: most inputs are small, and are read without opening them twice.
+    struct stat st {};
+    if (path == "-" || ::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) ||
+        static_cast<std::uint64_t>(st.st_size) < k_map_from) {
+        return nullptr;
+    }
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return nullptr;
+    }
+    std::unique_ptr<MappedFile> file;
+    // Its size again, from the file opened (the path may name another file by now).
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) >= k_map_from &&
+        static_cast<std::uint64_t>(st.st_size) <= limit) {
+        file = MappedFile::map(fd, static_cast<std::size_t>(st.st_size));
+    }
+    ::close(fd);  // the mapping keeps the file
+    return file;
+}
+
 Result<InputText> read_input(const std::string& path, std::uint64_t limit) {
     if (path == "-") {
         return read_fd(STDIN_FILENO, limit);

@@ -189,6 +189,10 @@ private:
     }
 
     void load_one(const std::string& path) {
+        if (std::shared_ptr<const MappedFile> file = map_limited(path)) {
+            load_mapped(path, file);
+            return;
+        }
         auto in = read_limited(path, m_opt);
         std::string name = path == "-" ? "<stdin>" : path;
         if (!in) {
@@ -202,6 +206,38 @@ private:
         load_file_text(id, *in, m_out, m_diags, m_opt);
         if (m_opt.keep_text) {
             m_out.files.set_text(id, std::move(*in));
+        }
+    }
+
+    // A large regular file within the byte limits, mapped, its bytes counted as
+    // read_limited counts them; null when it is to be read instead (read_limited then
+    // also says why one is over a limit or cannot be read).
+    std::shared_ptr<const MappedFile> map_limited(const std::string& path) {
+        std::uint64_t& used = *m_opt.run_read;
+        std::uint64_t left = m_opt.max_total_bytes - std::min(used, m_opt.max_total_bytes);
+        std::shared_ptr<const MappedFile> file = map_input(path, std::min(left, m_opt.max_file_bytes));
+        if (file) {
+            used += file->text().size();
+        }
+        return file;
+    }
+
+    void load_mapped(const std::string& path, const std::shared_ptr<const MappedFile>& file) {
+        std::uint32_t id = m_out.files.add(path);
+        std::string_view text = file->text();
+        if (text.find('\0') != std::string_view::npos) {
+            m_all_read = false;  // not text: parse_objects names the NUL byte's position
+        }
+        load_file_text(id, text, m_out, m_diags, m_opt);
+        if (file->changed()) {
+            // Cut short by another process while loading: what was read past its new end
+            // were zeros, so what was loaded from it cannot be trusted.
+            m_diags.error({id, 0, 0}, "cannot read: the file changed while it was read (it was cut short); "
+                                      "load it again once nothing writes to it");
+            m_all_read = false;
+        }
+        if (m_opt.keep_text) {
+            m_out.files.set_text(id, text, file);
         }
     }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -32,26 +33,48 @@ struct Located {
 };
 
 /// The table of loaded files. Id 0 is reserved for "no file" (objects built in code).
-/// Keeps each file's name; the text is kept only when asked (for excerpts under errors).
+/// Keeps each file's name; the text is kept only when asked (for excerpts under errors),
+/// as a string or as a view into memory that `owner` keeps alive (a mapped file).
 class SourceFiles {
 public:
     SourceFiles() { m_names.emplace_back("<none>"); m_texts.emplace_back(); }
 
     std::uint32_t add(std::string name, std::string text = {}) {
         m_names.push_back(std::move(name));
-        m_texts.push_back(std::move(text));
+        m_texts.push_back({std::move(text), {}, nullptr});
         return static_cast<std::uint32_t>(m_names.size() - 1);
     }
     const std::string& name(std::uint32_t id) const { return m_names.at(id < m_names.size() ? id : 0); }
     /// The text of the file if kept, else empty.
-    std::string_view text(std::uint32_t id) const { return id < m_texts.size() ? std::string_view(m_texts[id]) : std::string_view(); }
-    void set_text(std::uint32_t id, std::string text) { if (id < m_texts.size()) { m_texts[id] = std::move(text); } }
+    std::string_view text(std::uint32_t id) const {
+        if (id >= m_texts.size()) {
+            return {};
+        }
+        const Text& t = m_texts[id];
+        return t.owner ? t.view : std::string_view(t.owned);
+    }
+    void set_text(std::uint32_t id, std::string text) {
+        if (id < m_texts.size()) {
+            m_texts[id] = {std::move(text), {}, nullptr};
+        }
+    }
+    /// Keeps `text`, which lives as long as `owner` does.
+    void set_text(std::uint32_t id, std::string_view text, std::shared_ptr<const void> owner) {
+        if (id < m_texts.size()) {
+            m_texts[id] = {{}, text, std::move(owner)};
+        }
+    }
     std::size_t size() const { return m_names.size(); }
 
 private:
+    struct Text {
+        std::string owned;
+        std::string_view view;              ///< the text when `owner` holds it
+        std::shared_ptr<const void> owner;  ///< null: the text is `owned`
+    };
     // deque: references to names stay valid while files are added.
     std::deque<std::string> m_names;
-    std::deque<std::string> m_texts;
+    std::deque<Text> m_texts;
 };
 
 }  // namespace kg::model

@@ -10,5 +10,6 @@ list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/stream_parallel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/utf8.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../input_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../mapped_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../loader.cpp
 )
