@@ -46,8 +46,8 @@ std::unique_ptr<BatchResult> decode_batch(const std::vector<yaml::Node>& trees) 
     return batch;
 }
 
-void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, DiagSink& diags,
-                    const LoadOptions& opt) {
+ParseSummary load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, DiagSink& diags,
+                            const LoadOptions& opt) {
     // A large List export's items are Workloads, or Jobs and Pods that each derive
     // one: room for them all is reserved up front. Grown by doubling instead, the
     // vector moved every Workload of a 20,000-item export about once more and touched
@@ -73,7 +73,7 @@ void load_file_text(std::uint32_t file_id, std::string_view text, Cluster& out, 
                 diags.add(d.severity, d.pos, d.message);
             }
         }};
-    parse_objects(
+    return parse_objects(
         file_id, text, diags, opt,
         [&](yaml::Node&& obj) {
             ++out.documents;
@@ -200,10 +200,9 @@ private:
             return;
         }
         std::uint32_t id = m_out.files.add(name);
-        if (in->find('\0') != std::string::npos) {
-            m_all_read = false;  // not text: parse_objects names the NUL byte's position
+        if (load_file_text(id, *in, m_out, m_diags, m_opt).nul) {
+            m_all_read = false;  // not text: parse_objects named the NUL byte's position
         }
-        load_file_text(id, *in, m_out, m_diags, m_opt);
         if (m_opt.keep_text) {
             m_out.files.set_text(id, std::move(*in));
         }
@@ -225,10 +224,9 @@ private:
     void load_mapped(const std::string& path, const std::shared_ptr<const MappedFile>& file) {
         std::uint32_t id = m_out.files.add(path);
         std::string_view text = file->text();
-        if (text.find('\0') != std::string_view::npos) {
-            m_all_read = false;  // not text: parse_objects names the NUL byte's position
+        if (load_file_text(id, text, m_out, m_diags, m_opt).nul) {
+            m_all_read = false;  // not text: parse_objects named the NUL byte's position
         }
-        load_file_text(id, text, m_out, m_diags, m_opt);
         if (file->changed()) {
             // Cut short by another process while loading: what was read past its new end
             // were zeros, so what was loaded from it cannot be trusted.

@@ -90,6 +90,13 @@ struct ListBatchWork {
     std::function<void(BatchResult&)> take;
 };
 
+/// What parse_objects learnt of the text beside its objects.
+struct ParseSummary {
+    /// It holds a NUL byte: not text (each document holding one was refused with a
+    /// diagnostic at the byte).
+    bool nul = false;
+};
+
 /// Low level: parses a YAML/JSON text and calls `sink` with each top-level object
 /// (each document, or each item of a List document). Used by the loader and by
 /// audit ingest of `kubectl get -o yaml` exports. `list_items`, when given, learns how
@@ -97,10 +104,10 @@ struct ListBatchWork {
 /// for reserving room; the count is the layout's claim, not a promise). `batch_work`,
 /// when given, handles the batches of a large List parsed on two threads instead of the
 /// sink (a batch it declines still reaches the sink).
-void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
-                   const std::function<void(yaml::Node&&)>& sink,
-                   const std::function<void(std::size_t)>& list_items = {},
-                   const ListBatchWork* batch_work = nullptr);
+ParseSummary parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
+                           const std::function<void(yaml::Node&&)>& sink,
+                           const std::function<void(std::size_t)>& list_items = {},
+                           const ListBatchWork* batch_work = nullptr);
 
 /// Decodes one object tree into the cluster (dispatch by apiVersion/kind).
 void decode_object(const yaml::Node& obj, Cluster& out, DiagSink& diags);

@@ -43,13 +43,17 @@ bool opens_marker(const char* p) {
 // sixth of loading it. Sixteen bytes are tested at a time for a '\n' followed by '-'
 // or '.' (GCC's vector extensions: SSE2 on any x86-64); glibc's memmem, asked once
 // per needle, was a tenth of the instructions of loading a 59 MB JSON export.
+//
+// The same pass finds the first NUL byte (first_nul), which the loader and the List path
+// otherwise looked for with a scan of their own: each pass over a 59 MB export reads it
+// from memory again, serially, before the parse can start.
 class MarkerLines {
 public:
     explicit MarkerLines(std::string_view text) : m_text(text) {}
 
     /// The first line start at or after `from` (itself a line start, or just after
     /// one) whose line begins with `---` or `...`; npos when there is none.
-    std::size_t next(std::size_t from) const {
+    std::size_t next(std::size_t from) {
         const std::size_t n = m_text.size();
         const char* s = m_text.data();
         if (from == 0 && n >= 3 && opens_marker(s)) {
@@ -60,35 +64,51 @@ public:
         // Two blocks per test: one branch per 32 bytes (this scan is serial, on the
         // calling thread, over the whole text).
         using V = char __attribute__((vector_size(16)));
-        const V nl = V{} + '\n', dash = V{} + '-', dot = V{} + '.';
+        const V nl = V{} + '\n', dash = V{} + '-', dot = V{} + '.', nul = V{};
         for (; i + 33 <= n; i += 32) {
             V a0, b0, a1, b1;
             std::memcpy(&a0, s + i, 16);
             std::memcpy(&b0, s + i + 1, 16);
             std::memcpy(&a1, s + i + 16, 16);
             std::memcpy(&b1, s + i + 17, 16);
-            V hit = ((a0 == nl) & ((b0 == dash) | (b0 == dot))) | ((a1 == nl) & ((b1 == dash) | (b1 == dot)));
+            V hit = ((a0 == nl) & ((b0 == dash) | (b0 == dot))) | ((a1 == nl) & ((b1 == dash) | (b1 == dot))) |
+                    (a0 == nul) | (a1 == nul);
             std::uint64_t half[2];
             std::memcpy(half, &hit, 16);
             if ((half[0] | half[1]) == 0) {
                 continue;
             }
             for (std::size_t k = i; k < i + 32; ++k) {
+                note_nul(s, k);
                 if (s[k] == '\n' && k + 4 <= n && opens_marker(s + k + 1)) {
                     return k + 1;
                 }
             }
         }
         for (; i + 4 <= n; ++i) {
+            note_nul(s, i);
             if (s[i] == '\n' && opens_marker(s + i + 1)) {
                 return i + 1;
             }
         }
+        for (; i < n; ++i) {
+            note_nul(s, i);
+        }
         return std::string_view::npos;
     }
 
+    /// Offset of the first NUL byte, once next() has returned npos; npos when there is none.
+    std::size_t first_nul() const { return m_first_nul; }
+
 private:
+    void note_nul(const char* s, std::size_t k) {
+        if (s[k] == '\0' && k < m_first_nul) {
+            m_first_nul = k;
+        }
+    }
+
     std::string_view m_text;
+    std::size_t m_first_nul = std::string_view::npos;
 };
 
 // True when `region` holds no document content yet: only directives (`%YAML 1.2`),
@@ -114,7 +134,7 @@ bool only_directives(std::string_view region) {
 // A marker line stays at the start of the chunk it opens (libfyaml handles it there).
 // Directives (`%YAML 1.2`) belong to the document their `---` opens, so a chunk of
 // nothing but directives, comments and blank lines is not cut off at that `---`.
-std::vector<Chunk> split_documents(std::string_view text) {
+std::vector<Chunk> split_documents(std::string_view text, bool& has_nul) {
     std::vector<Chunk> chunks;
     MarkerLines markers(text);
     std::size_t start = 0;
@@ -141,6 +161,7 @@ std::vector<Chunk> split_documents(std::string_view text) {
     if (start < text.size()) {
         chunks.push_back({text.substr(start), start_line});
     }
+    has_nul = markers.first_nul() != std::string_view::npos;
     return chunks;
 }
 
@@ -190,15 +211,16 @@ void parse_chunk(std::uint32_t file_id, const Chunk& chunk, DiagSink& diags, con
 
 }  // namespace
 
-void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
-                   const std::function<void(yaml::Node&&)>& sink,
-                   const std::function<void(std::size_t)>& list_items, const ListBatchWork* batch_work) {
+ParseSummary parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags, const LoadOptions& opt,
+                           const std::function<void(yaml::Node&&)>& sink,
+                           const std::function<void(std::size_t)>& list_items, const ListBatchWork* batch_work) {
+    ParseSummary summary;
     // A UTF-8 byte order mark is not content.
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF &&
         static_cast<unsigned char>(text[1]) == 0xBB && static_cast<unsigned char>(text[2]) == 0xBF) {
         text.remove_prefix(3);
     }
-    std::vector<Chunk> chunks = split_documents(text);
+    std::vector<Chunk> chunks = split_documents(text, summary.nul);
     std::size_t first_serial = 0;
     if (yaml::stream_parallel_fits(chunks, opt)) {
         first_serial = yaml::parse_stream_parallel(
@@ -216,7 +238,8 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
         // (A document the one-pass parse refuses whole, for a NUL byte or invalid UTF-8,
         // never reaches the batches: they would hand out objects before the refusal.)
         if (opt.parallel_lists && chunk.text.size() > opt.list_batch_bytes &&
-            chunk.text.find('\0') == std::string_view::npos && !yaml::first_invalid_utf8(chunk.text)) {
+            (!summary.nul || chunk.text.find('\0') == std::string_view::npos) &&
+            !yaml::first_invalid_utf8(chunk.text)) {
             if (auto layout = yaml::find_list_layout(chunk.text)) {
                 if (list_items) {
                     list_items(layout->items.size());
@@ -239,6 +262,7 @@ void parse_objects(std::uint32_t file_id, std::string_view text, DiagSink& diags
             }
         });
     }
+    return summary;
 }
 
 }  // namespace kg::model

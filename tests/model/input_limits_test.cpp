@@ -112,6 +112,25 @@ TEST_CASE("a NUL byte is named with its position and fails the load", "[model][l
                                  "this document is skipped");
 }
 
+TEST_CASE("a NUL byte is found at any offset, around the document-marker scan's blocks and in its tail",
+          "[model][loader][limits]") {
+    // parse_objects finds NUL bytes in the pass that looks for `---` lines (32 bytes at a
+    // time, then byte by byte near the end): every offset of a stream of documents.
+    const std::string stream = "a: 1\n---\nkind: Namespace\nmetadata:\n  name: x\n...\n---\nb: [1, 2, 3]\n"
+                               "c: \"a string long enough to cross a block\"\n---\nd: e\n";
+    auto has_nul = [](const std::string& text) {
+        DiagSink diags;
+        return parse_objects(0, text, diags, {}, [](yaml::Node&&) {}).nul;
+    };
+    CHECK_FALSE(has_nul(stream));
+    for (std::size_t at = 0; at <= stream.size(); ++at) {
+        INFO("NUL at " << at);
+        std::string text = stream;
+        text.insert(at, 1, '\0');
+        CHECK(has_nul(text));
+    }
+}
+
 TEST_CASE("a symlink loop and a dangling symlink say so", "[model][loader][limits]") {
     Scratch s;
     fs::create_directories(s.dir / "d");
