@@ -83,18 +83,11 @@ bool same_output(const Parsed& one, const Parsed& two) {
 // decoded on the thread that parsed it when its kind allows) or without, and returns what
 // the two loads must agree on: the cluster's objects in order, then the diagnostics.
 std::vector<std::string> load(const std::string& text, bool parallel) {
-    kg::model::Cluster cluster;
-    kg::model::DiagSink diags;
     kg::model::LoadOptions opt;
     opt.max_alias_nodes = 10'000;
     opt.parallel_lists = parallel;
     opt.list_batch_bytes = 1;
-    kg::model::load_text("fuzz.yaml", text, cluster, diags, opt);
-    std::vector<std::string> out = kg::test::dump_cluster(cluster);
-    for (const kg::model::Diagnostic& d : diags.items()) {
-        out.push_back(kg::model::format_diagnostic(cluster.files, d));
-    }
-    return out;
+    return kg::test::load_and_dump("fuzz.yaml", text, opt, true);
 }
 
 }  // namespace

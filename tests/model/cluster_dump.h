@@ -6,6 +6,7 @@
 #pragma once
 
 #include "model/cluster.h"
+#include "model/loader.h"
 
 #include <string>
 #include <vector>
@@ -35,6 +36,21 @@ inline std::vector<std::string> dump_cluster(const kg::model::Cluster& c) {
     out.push_back("documents " + std::to_string(c.documents));
     if (c.kueue_config) {
         out.push_back("configuration at " + pos_text(c.kueue_config->pos));
+    }
+    return out;
+}
+
+/// Loads `text` as file `name` with `opt` and returns dump_cluster's lines, then every
+/// diagnostic formatted (with the source excerpt when `excerpts`): what a load with the
+/// two-thread paths on must give as it does with them off.
+inline std::vector<std::string> load_and_dump(const std::string& name, const std::string& text,
+                                              const kg::model::LoadOptions& opt, bool excerpts = false) {
+    kg::model::Cluster c;
+    kg::model::DiagSink diags;
+    kg::model::load_text(name, text, c, diags, opt);
+    std::vector<std::string> out = dump_cluster(c);
+    for (const kg::model::Diagnostic& d : diags.items()) {
+        out.push_back(kg::model::format_diagnostic(c.files, d, excerpts));
     }
     return out;
 }
