@@ -228,10 +228,11 @@ private:
             m_all_read = false;  // not text: parse_objects named the NUL byte's position
         }
         if (file->changed()) {
-            // Cut short by another process while loading: what was read past its new end
-            // were zeros, so what was loaded from it cannot be trusted.
-            m_diags.error({id, 0, 0}, "cannot read: the file changed while it was read (it was cut short); "
-                                      "load it again once nothing writes to it");
+            // Cut short by another process while loading (or a page the disk could not
+            // read): those bytes were read as zeros, so what was loaded from it cannot be
+            // trusted.
+            m_diags.error({id, 0, 0}, "cannot read: part of the file was gone when it was read (cut short by another "
+                                      "process, or a read error); load it again once nothing writes to it");
             m_all_read = false;
         }
         if (m_opt.keep_text) {

@@ -7,8 +7,9 @@
 // SIGBUS at the next read of a page past its new end (that is why the loader used not
 // to map). A SIGBUS handler, installed with the first mapping, puts a page of zeros
 // there instead and marks the mapping changed, so the reader runs on and the loader
-// reports the file as changed while read. A SIGBUS outside every mapping goes to the
-// handler that was there before (by default, the process ends as it would have).
+// reports the file as gone in part (as it does for a page the disk fails to read, which
+// raises the same signal). A SIGBUS outside every mapping goes to the handler that was
+// there before (by default, the process ends as it would have).
 #pragma once
 
 #include <cstddef>
