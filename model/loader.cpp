@@ -199,13 +199,19 @@ private:
             fail(name, in.error().message);
             return;
         }
-        std::uint32_t id = m_out.files.add(name);
-        if (load_file_text(id, *in, m_out, m_diags, m_opt).nul) {
-            m_all_read = false;  // not text: parse_objects named the NUL byte's position
-        }
+        std::uint32_t id = load_named(name, *in);
         if (m_opt.keep_text) {
             m_out.files.set_text(id, std::move(*in));
         }
+    }
+
+    // Adds the file `name` and loads `text` as its content, read or mapped; returns its id.
+    std::uint32_t load_named(const std::string& name, std::string_view text) {
+        std::uint32_t id = m_out.files.add(name);
+        if (load_file_text(id, text, m_out, m_diags, m_opt).nul) {
+            m_all_read = false;  // not text: parse_objects named the NUL byte's position
+        }
+        return id;
     }
 
     // A large regular file within the byte limits, mapped, its bytes counted as
@@ -222,11 +228,8 @@ private:
     }
 
     void load_mapped(const std::string& path, const std::shared_ptr<const MappedFile>& file) {
-        std::uint32_t id = m_out.files.add(path);
         std::string_view text = file->text();
-        if (load_file_text(id, text, m_out, m_diags, m_opt).nul) {
-            m_all_read = false;  // not text: parse_objects named the NUL byte's position
-        }
+        std::uint32_t id = load_named(path, text);
         if (file->changed()) {
             // Cut short by another process while loading (or a page the disk could not
             // read): those bytes were read as zeros, so what was loaded from it cannot be
