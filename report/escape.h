@@ -57,5 +57,8 @@ std::string escape_path_segment(std::string_view s);
 /// A JSON string literal with its quotes (through nlohmann). Control characters, DEL, C1 and
 /// bidi characters become \u escapes; bytes that are not UTF-8 become U+FFFD.
 std::string escape_json_string(std::string_view s);
+/// escape_json_string(s) appended to `out`: the same bytes, without a string of its own (a
+/// replay's JSON writes a million names, most of them short of nothing but their quotes).
+void append_json_string(std::string& out, std::string_view s);
 
 }  // namespace kg::report

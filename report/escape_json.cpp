@@ -55,6 +55,12 @@ std::string json_escape_hostile(std::string text) {
 }
 
 std::string escape_json_string(std::string_view s) {
+    std::string out;
+    append_json_string(out, s);
+    return out;
+}
+
+void append_json_string(std::string& out, std::string_view s) {
     // Printable ASCII other than '"' and '\\' is what the serialiser writes unchanged and what
     // json_escape_hostile keeps: such a string (every name a replay prints, a million of them)
     // needs only its quotes, not a JSON value and a dump.
@@ -64,14 +70,13 @@ std::string escape_json_string(std::string_view s) {
         plain = plain && b >= 0x20 && b < 0x7F && c != '"' && c != '\\';
     }
     if (plain) {
-        std::string out;
-        out.reserve(s.size() + 2);
+        out.reserve(out.size() + s.size() + 2);
         out += '"';
         out.append(s);
         out += '"';
-        return out;
+        return;
     }
-    return json_text(nlohmann::json(std::string(s)));
+    out += json_text(nlohmann::json(std::string(s)));
 }
 
 }  // namespace kg::report

@@ -121,6 +121,17 @@ TEST_CASE("JSON strings keep the text: they decode to the input", "[report][esca
     CHECK(json_text(nlohmann::json{{"k", "\xc2\x9b"}}) == "{\"k\":\"\\u009b\"}");
 }
 
+TEST_CASE("append_json_string appends escape_json_string's bytes and keeps what was there", "[report][escape]") {
+    for (const kg::test::Payload& p : hostile_payloads()) {
+        INFO(p.name);
+        std::string out = "{\"k\": ";
+        append_json_string(out, p.text);
+        CHECK(out == "{\"k\": " + escape_json_string(p.text));
+        append_json_string(out, "plain");
+        CHECK(out == "{\"k\": " + escape_json_string(p.text) + "\"plain\"");
+    }
+}
+
 TEST_CASE("terminal text shows controls as \\xNN and bidi characters as <U+XXXX>", "[report][escape]") {
     CHECK(escape_terminal("plain text: ok") == "plain text: ok");
     CHECK(escape_terminal("a\x1b[2Jb") == "a\\x1b[2Jb");

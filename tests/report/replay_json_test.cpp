@@ -78,14 +78,16 @@ TEST_CASE("replay JSON: the streamed clusterQueues array is the DOM's, repeated 
     a.timeline.push_back({30, {{{"a", "b/c"}, 7}, {{"a/b", "c"}, 8}, {{"rf", "cpu"}, 9}}});
     r.queue_class["cq-\xe2\x80\xae\"a"] = "cq";
     r.queues["cq-empty"].cluster_queue = "cq-empty";
+    // A third queue's timeline reuses the first one's sample layout.
+    r.queues["cq-b"].timeline.push_back({40, {{{"rf", "cpu"}, 3}}});
 
     const std::string text = render(r);
     CHECK(text.find("\xe2\x80\xae") == std::string::npos);
     const auto doc = nlohmann::ordered_json::parse(text);
     CHECK(text == report::json_text(doc, 2) + "\n");
     const auto& queues = doc["clusterQueues"];
-    REQUIRE(queues.size() == 2);
-    const auto& q = queues[1];  // by name: "cq-e..." sorts before "cq-\xe2..."
+    REQUIRE(queues.size() == 3);
+    const auto& q = queues[2];  // by name: "cq-b", "cq-e..." sort before "cq-\xe2..."
     CHECK(q["name"] == "cq-\xe2\x80\xae\"a");
     CHECK(q["class"] == "cq");
     CHECK(q["admissions"] == 4);
@@ -99,9 +101,10 @@ TEST_CASE("replay JSON: the streamed clusterQueues array is the DOM's, repeated 
     CHECK(q["timeline"][2]["used"].size() == 2);
     CHECK(q["timeline"][2]["used"]["a/b/c"] == 8);
     CHECK(q["timeline"][2]["used"]["rf/cpu"] == 9);
-    CHECK(queues[0]["name"] == "cq-empty");
-    CHECK(queues[0]["usage"].empty());
-    CHECK(queues[0]["timeline"].empty());
+    CHECK(queues[0]["timeline"][0]["used"]["rf/cpu"] == 3);
+    CHECK(queues[1]["name"] == "cq-empty");
+    CHECK(queues[1]["usage"].empty());
+    CHECK(queues[1]["timeline"].empty());
     CHECK(text.find("\"usage\": {},") != std::string::npos);
     CHECK(text.find("\"timeline\": []") != std::string::npos);
 
