@@ -335,17 +335,17 @@ public:
             if (try_next_flavor(a, ff)) {
                 if (preferred(a, best, ff.preference)) {
                     best = a;
-                    best_flavors = choice;
+                    best_flavors = std::move(choice);
                 }
                 continue;
             }
             best = a;
-            best_flavors = choice;
+            best_flavors = std::move(choice);
             break;
         }
         r.category = least_category.empty() ? "NoMatchingFlavor" : least_category;
         if (best.mode == GMode::no_fit) return r;
-        r.flavors = best_flavors;
+        r.flavors = std::move(best_flavors);
         int tried = attempted == static_cast<int>(g.flavors.size()) - 1 ? -1 : attempted;
         for (auto& [res, fc] : r.flavors) fc.tried_index = tried;
         if (best.mode == GMode::fit) {
@@ -403,7 +403,7 @@ public:
                     failed = true;
                     break;
                 }
-                for (auto& [r2, fc] : sr.flavors) psa.flavors[r2] = fc;
+                for (auto& [r2, fc] : sr.flavors) psa.flavors[r2] = std::move(fc);
                 psa.reasons.insert(psa.reasons.end(), sr.reasons.begin(), sr.reasons.end());
             }
             if (!failed) {

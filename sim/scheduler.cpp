@@ -12,6 +12,7 @@
 #include "sim/workload_info.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace kg::sim {
 
@@ -228,10 +229,13 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
-    std::vector<std::string> heads;  // for PendingDecision::head
+    // The heads in the order popped (ClusterQueue name order), unsorted: sorting them by key
+    // here and again in next_heads_differ was a tenth of ls-cq10x's replay.
+    std::vector<std::string> heads;
     heads.reserve(entries.size());
     for (Entry& e : entries) heads.push_back(std::move(e.key));
-    std::sort(heads.begin(), heads.end());
+    std::unordered_set<std::string_view> head_keys;  // for PendingDecision::head
+    if (!pending.empty()) head_keys.insert(heads.begin(), heads.end());
     out.pending.reserve(out.pending.size() + pending.size());
     for (const Pending* pp : pending) {
         const Pending& p = *pp;
@@ -242,21 +246,30 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
         d.cluster_queue = p.info.cluster_queue;
         d.message = message;
         d.reason = p.reason;
-        d.head = std::binary_search(heads.begin(), heads.end(), d.workload);
+        d.head = head_keys.count(d.workload) > 0;
         out.pending.push_back(std::move(d));
     }
-    m_last_heads = std::move(heads);  // sorted
+    m_last_heads = std::move(heads);
     return changed;
 }
 
 bool CycleRunner::next_heads_differ() const {
-    // By pointer to each key, not a copy of it: this runs after every cycle.
-    std::vector<const std::string*> next;
-    for (const Pending* p : const_cast<PendingQueues&>(m_queues).head_workloads(m_sticky)) next.push_back(&p->info.key);
+    // Whether the next heads, as a set of keys, differ from the last cycle's. This runs after
+    // every cycle, so nothing is sorted: both lists come in ClusterQueue name order, where the
+    // same heads usually sit in the same places, and heads are distinct workloads, so two
+    // lists of one length are the same set when each key of one is in the other.
+    const std::vector<PendingWorkload*> next = const_cast<PendingQueues&>(m_queues).head_workloads(m_sticky);
     if (next.empty()) return false;
-    std::sort(next.begin(), next.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
-    return !std::equal(next.begin(), next.end(), m_last_heads.begin(), m_last_heads.end(),
-                       [](const std::string* a, const std::string& b) { return *a == b; });
+    if (next.size() != m_last_heads.size()) return true;
+    std::size_t same = 0;
+    while (same < next.size() && next[same]->info.key == m_last_heads[same]) ++same;
+    if (same == next.size()) return false;
+    const std::unordered_set<std::string_view> last(m_last_heads.begin() + static_cast<std::ptrdiff_t>(same),
+                                                    m_last_heads.end());
+    for (std::size_t i = same; i < next.size(); ++i) {
+        if (last.count(next[i]->info.key) == 0) return true;
+    }
+    return false;
 }
 
 // R5.9.1

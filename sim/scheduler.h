@@ -151,7 +151,7 @@ private:
     Reserving m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
-    std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, sorted
+    std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, in the order popped
     std::vector<std::tuple<std::string, WorkloadInfo, int>> m_admitted_now;  ///< key, info, CQ node
     /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
     /// the admissions of the running cycle waits here until they start for good.
