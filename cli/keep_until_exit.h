@@ -10,8 +10,8 @@ namespace kg::cli {
 /// Takes `value` and never destroys it: the operating system takes its memory back with the
 /// process, at once, instead of object by object. A verb hands over what it built only to
 /// print (a replay's half a million result rows and timelines, the cluster behind them), where
-/// freeing each string and map node cost as much as writing the JSON. clang's -disable-free
-/// does the same for its syntax trees. The objects stay reachable (from a pointer that is never
+/// freeing each string and map node is work for nothing. clang's -disable-free does the same
+/// for its syntax trees. The objects stay reachable (from a pointer that is never
 /// freed), so LeakSanitizer does not report them; nothing is flushed or closed by a destructor
 /// of what is kept here, so kept values must not own files or connections.
 template <class T>

@@ -233,7 +233,8 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     std::sort(pending.begin(), pending.end(),
               [](const Pending* a, const Pending* b) { return a->info.key < b->info.key; });
     // The heads in the order popped (ClusterQueue name order), unsorted: sorting them by key
-    // here and again in next_heads_differ was a tenth of ls-cq10x's replay.
+    // here and again in next_heads_differ after every cycle cost 0.6 of ls-cq10x's 23 billion
+    // instructions.
     std::vector<std::string> heads;
     heads.reserve(entries.size());
     for (Entry& e : entries) heads.push_back(std::move(e.key));

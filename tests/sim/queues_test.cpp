@@ -196,4 +196,77 @@ TEST_CASE("cycle: with PendingReport::changed a workload is listed once it has a
     REQUIRE(second.pending.size() == 1);
     CHECK(second.pending[0].workload == "ns/waits");
     CHECK_FALSE(second.pending[0].message.empty());
+    CHECK(second.pending[0].head);  // it was the cycle's head (PendingDecision::head)
+}
+
+TEST_CASE("cycle: next_heads_differ compares the next heads with the last cycle's as sets of keys") {
+    // cq-a admits two 1-cpu workloads, one per cycle's head; cq-b (StrictFIFO) keeps its head
+    // b1, which never fits, at the front.
+    const std::string text = R"(
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ResourceFlavor
+metadata: {name: rf}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-a}
+spec:
+  namespaceSelector: {}
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: "2"}]}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: ClusterQueue
+metadata: {name: cq-b}
+spec:
+  namespaceSelector: {}
+  queueingStrategy: StrictFIFO
+  resourceGroups:
+  - coveredResources: [cpu]
+    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: "1"}]}]
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {name: la, namespace: ns}
+spec: {clusterQueue: cq-a}
+---
+apiVersion: kueue.x-k8s.io/v1beta2
+kind: LocalQueue
+metadata: {name: lb, namespace: ns}
+spec: {clusterQueue: cq-b}
+)";
+    std::string all = text;
+    for (const auto& [name, queue, cpu, ts] : std::vector<std::tuple<std::string, std::string, int, std::string>>{
+             {"a1", "la", 1, "2026-01-01T00:00:00Z"},
+             {"a2", "la", 1, "2026-01-01T00:00:05Z"},
+             {"b1", "lb", 3, "2026-01-01T00:00:00Z"}})
+        all += "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
+               ", namespace: ns, creationTimestamp: '" + ts + "'}\nspec:\n  queueName: " + queue +
+               "\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
+               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
+               std::to_string(cpu) + "\"}}\n";
+    kg::model::Cluster cl;
+    kg::model::DiagSink diags;
+    kg::model::load_text("q.yaml", all, cl, diags);
+    REQUIRE(diags.error_count() == 0);
+    kg::sim::CycleRunner runner(cl, false);
+    for (const char* name : {"a1", "a2", "b1"})
+        runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", name)), "");
+    kg::sim::CycleDecisions d;
+    CHECK(runner.next_heads() == std::vector<std::string>{"ns/a1", "ns/b1"});
+    runner.run_cycle(d);  // a1 admitted; b1 does not fit and stays cq-b's head
+    REQUIRE(d.admitted.size() == 1);
+    // Same number of heads, one of them new.
+    CHECK(runner.next_heads() == std::vector<std::string>{"ns/a2", "ns/b1"});
+    CHECK(runner.next_heads_differ());
+    runner.run_cycle(d);  // a2 admitted
+    REQUIRE(d.admitted.size() == 2);
+    // Fewer heads.
+    CHECK(runner.next_heads() == std::vector<std::string>{"ns/b1"});
+    CHECK(runner.next_heads_differ());
+    runner.run_cycle(d);  // b1 again
+    // The same heads as the cycle just tried.
+    CHECK(runner.next_heads() == std::vector<std::string>{"ns/b1"});
+    CHECK_FALSE(runner.next_heads_differ());
 }
