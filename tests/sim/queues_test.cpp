@@ -25,41 +25,44 @@ kg::sim::PendingWorkload pending(kg::sim::PendingQueues& q, const std::string& k
     return p;
 }
 
-/// One ClusterQueue with 1 cpu of flavor rf, its LocalQueue ns/lq, and one-pod Workloads
-/// `workloads` (name, cpu, creationTimestamp) in ns/lq: the cycle tests' cluster.
-kg::model::Cluster one_queue_cluster(const std::vector<std::tuple<std::string, int, std::string>>& workloads) {
-    std::string text = R"(
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: rf}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [cpu]
-    flavors:
-    - name: rf
-      resources: [{name: cpu, nominalQuota: "1"}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {name: lq, namespace: ns}
-spec: {clusterQueue: cq}
-)";
-    for (const auto& [name, cpu, ts] : workloads)
-        text += "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
-                ", namespace: ns, creationTimestamp: '" + ts +
-                "'}\nspec:\n  queueName: lq\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
-                "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
-                std::to_string(cpu) + "\"}}\n";
+/// A one-pod Workload ns/`name` asking for `cpu` cpus through LocalQueue ns/`queue`.
+std::string workload_yaml(const std::string& name, const std::string& queue, int cpu, const std::string& ts) {
+    return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
+           ", namespace: ns, creationTimestamp: '" + ts + "'}\nspec:\n  queueName: " + queue +
+           "\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
+           "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
+           std::to_string(cpu) + "\"}}\n";
+}
+
+/// The cluster of `text`, which must load without errors.
+kg::model::Cluster load_cluster(const std::string& text) {
     kg::model::Cluster cl;
     kg::model::DiagSink diags;
     kg::model::load_text("q.yaml", text, cl, diags);
     REQUIRE(diags.error_count() == 0);
     return cl;
+}
+
+/// ClusterQueue `cq` with `cpu` cpus of flavor rf (`strategy`: its queueingStrategy, "" for
+/// the default) and its LocalQueue ns/`lq`.
+std::string queue_yaml(const std::string& cq, const std::string& lq, const std::string& cpu,
+                       const std::string& strategy = "") {
+    return "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata: {name: " + cq +
+           "}\nspec:\n  namespaceSelector: {}\n" + (strategy.empty() ? "" : "  queueingStrategy: " + strategy + "\n") +
+           "  resourceGroups:\n  - coveredResources: [cpu]\n"
+           "    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: \"" + cpu + "\"}]}]\n"
+           "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: LocalQueue\nmetadata: {name: " + lq +
+           ", namespace: ns}\nspec: {clusterQueue: " + cq + "}\n";
+}
+
+const std::string k_flavor = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata: {name: rf}\n";
+
+/// One ClusterQueue with 1 cpu of flavor rf, its LocalQueue ns/lq, and one-pod Workloads
+/// `workloads` (name, cpu, creationTimestamp) in ns/lq: the cycle tests' cluster.
+kg::model::Cluster one_queue_cluster(const std::vector<std::tuple<std::string, int, std::string>>& workloads) {
+    std::string text = k_flavor + queue_yaml("cq", "lq", "1");
+    for (const auto& [name, cpu, ts] : workloads) text += workload_yaml(name, "lq", cpu, ts);
+    return load_cluster(text);
 }
 
 }  // namespace
@@ -202,54 +205,10 @@ TEST_CASE("cycle: with PendingReport::changed a workload is listed once it has a
 TEST_CASE("cycle: next_heads_differ compares the next heads with the last cycle's as sets of keys") {
     // cq-a admits two 1-cpu workloads, one per cycle's head; cq-b (StrictFIFO) keeps its head
     // b1, which never fits, at the front.
-    const std::string text = R"(
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ResourceFlavor
-metadata: {name: rf}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq-a}
-spec:
-  namespaceSelector: {}
-  resourceGroups:
-  - coveredResources: [cpu]
-    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: "2"}]}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: ClusterQueue
-metadata: {name: cq-b}
-spec:
-  namespaceSelector: {}
-  queueingStrategy: StrictFIFO
-  resourceGroups:
-  - coveredResources: [cpu]
-    flavors: [{name: rf, resources: [{name: cpu, nominalQuota: "1"}]}]
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {name: la, namespace: ns}
-spec: {clusterQueue: cq-a}
----
-apiVersion: kueue.x-k8s.io/v1beta2
-kind: LocalQueue
-metadata: {name: lb, namespace: ns}
-spec: {clusterQueue: cq-b}
-)";
-    std::string all = text;
-    for (const auto& [name, queue, cpu, ts] : std::vector<std::tuple<std::string, std::string, int, std::string>>{
-             {"a1", "la", 1, "2026-01-01T00:00:00Z"},
-             {"a2", "la", 1, "2026-01-01T00:00:05Z"},
-             {"b1", "lb", 3, "2026-01-01T00:00:00Z"}})
-        all += "---\napiVersion: kueue.x-k8s.io/v1beta2\nkind: Workload\nmetadata: {name: " + name +
-               ", namespace: ns, creationTimestamp: '" + ts + "'}\nspec:\n  queueName: " + queue +
-               "\n  podSets:\n  - name: main\n    count: 1\n    template:\n      spec:\n"
-               "        containers:\n        - name: c\n          resources: {requests: {cpu: \"" +
-               std::to_string(cpu) + "\"}}\n";
-    kg::model::Cluster cl;
-    kg::model::DiagSink diags;
-    kg::model::load_text("q.yaml", all, cl, diags);
-    REQUIRE(diags.error_count() == 0);
+    std::string text = k_flavor + queue_yaml("cq-a", "la", "2") + queue_yaml("cq-b", "lb", "1", "StrictFIFO");
+    text += workload_yaml("a1", "la", 1, "2026-01-01T00:00:00Z") + workload_yaml("a2", "la", 1, "2026-01-01T00:00:05Z") +
+            workload_yaml("b1", "lb", 3, "2026-01-01T00:00:00Z");
+    const kg::model::Cluster cl = load_cluster(text);
     kg::sim::CycleRunner runner(cl, false);
     for (const char* name : {"a1", "a2", "b1"})
         runner.add_pending(kg::sim::make_workload_info(cl, *cl.find_workload("ns", name)), "");
