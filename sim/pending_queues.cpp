@@ -43,19 +43,17 @@ bool overwritable_reason(const PendingWorkload& p) {
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                                        bool best_effort, QueueOfCQ* queue) {
-    // One hash of the key; the workload is made once the key is known to be new.
-    auto [it, fresh] = m_all.try_emplace(key);
-    if (fresh) {
-        it->second = std::make_unique<PendingWorkload>(std::move(p));
-    } else {
-        unqueue(*it->second);  // the entry (and so its address) is kept
-        const bool listed_message = it->second->listed_message;  // a listener may hold its message
-        *it->second = std::move(p);
-        it->second->listed_message = it->second->listed_message || listed_message;
+    // One hash of the key: try_emplace leaves `p` alone when the key is there already.
+    auto [it, fresh] = m_all.try_emplace(key, std::move(p));
+    if (!fresh) {
+        unqueue(it->second);  // the entry (and so its address) is kept
+        const bool listed_message = it->second.listed_message;  // a listener may hold its message
+        it->second = std::move(p);
+        it->second.listed_message = it->second.listed_message || listed_message;
     }
-    // The key views the workload's own info.key (equal to `key`), whose storage moved above.
-    it->first.set_view(it->second->info.key);
-    PendingWorkload& w = *it->second;
+    // The key views the entry's own info.key (equal to `key`), whose storage moved above.
+    it->first.set_view(it->second.info.key);
+    PendingWorkload& w = it->second;
     w.group = nullptr;
     w.queued = queued;
     w.changed = false;
@@ -81,26 +79,26 @@ QueueOfCQ& PendingQueues::queue_for(const std::string& cq, bool best_effort) {
 void PendingQueues::erase(const std::string& key) {
     auto it = m_all.find(key);
     if (it == m_all.end()) return;
-    unqueue(*it->second);
-    forget_change(*it->second);
+    unqueue(it->second);
+    forget_change(it->second);
     m_all.erase(it);
 }
 
 WorkloadInfo PendingQueues::take(const std::string& key) {
     auto it = m_all.find(key);
-    unqueue(*it->second);
-    forget_change(*it->second);
+    unqueue(it->second);
+    forget_change(it->second);
     // Out of the map first: its key views the info's key.
-    std::unique_ptr<PendingWorkload> taken = std::move(m_all.extract(it).mapped());
-    return std::move(taken->info);
+    auto node = m_all.extract(it);
+    return std::move(node.mapped().info);
 }
 
 PendingWorkload* PendingQueues::find(const std::string& key) {
     auto it = m_all.find(key);
-    return it == m_all.end() ? nullptr : it->second.get();
+    return it == m_all.end() ? nullptr : &it->second;
 }
 
-PendingWorkload& PendingQueues::at(const std::string& key) { return *m_all.at(key); }
+PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key); }
 
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
@@ -171,9 +169,9 @@ std::vector<PendingWorkload*> PendingQueues::head_workloads(const std::map<std::
             // R4.7: the sticky preemptor sorts before everything else while it is active.
             if (auto st = sticky.find(cq); st != sticky.end()) {
                 auto it = m_all.find(st->second);
-                if (it != m_all.end() && it->second->group && it->second->info.cluster_queue == cq &&
-                    !is_inadmissible(*it->second)) {
-                    out.push_back(it->second.get());
+                if (it != m_all.end() && it->second.group && it->second.info.cluster_queue == cq &&
+                    !is_inadmissible(it->second)) {
+                    out.push_back(&it->second);
                     continue;
                 }
             }

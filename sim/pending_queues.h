@@ -15,7 +15,6 @@
 
 #include <cstdint>
 #include <map>
-#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -129,8 +128,8 @@ public:
     PendingWorkload* find(const std::string& key);
     PendingWorkload& at(const std::string& key);
     bool contains(const std::string& key) const { return m_all.count(key) > 0; }
-    /// Every pending workload by key (each entry's value points at it), in no particular order.
-    const auto& all() const { return m_all; }
+    /// Every pending workload by key, in no particular order.
+    const std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>& all() const { return m_all; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -171,13 +170,9 @@ public:
 private:
 
     /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
-    /// Each key views its workload's info.key (which never moves), so a key is stored once: a
-    /// replay may hold every one of its 500,000 workloads here at once. The workloads are held
-    /// by pointer so that a node is one cache line: libstdc++ keeps a node's cached hash after
-    /// its value, and with the 472-byte workload in the node every node a lookup walked past
-    /// cost two cache misses, the hash's and the link's (perf: this map's bucket walks were 7%
-    /// of ls-cq10x's replay samples, 5.4% with the workloads by pointer).
-    using Map = std::unordered_map<OwnKey, std::unique_ptr<PendingWorkload>, OwnKeyHash>;
+    /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
+    /// replay may hold every one of its 500,000 workloads here at once.
+    using Map = std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>;
     Map m_all;
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;

@@ -73,33 +73,30 @@ bool huge(const FRAmounts& usage) {
 }  // namespace
 
 void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info, int node) {
-    // One lookup when the key is new, as it nearly always is; a reservation already held ends
-    // first.
-    auto [it, fresh] = m_reserving.try_emplace(key);
+    // One lookup when the key is new, as it nearly always is (try_emplace leaves `info` alone
+    // when the key is there); a reservation already held ends first.
+    auto [it, fresh] = m_reserving.try_emplace(key, std::move(info));
     if (!fresh) {
         end_reservation(it);
-        it = m_reserving.try_emplace(key).first;
+        it = m_reserving.emplace(key, std::move(info)).first;
     }
-    it->second = std::make_unique<WorkloadInfo>(std::move(info));
     // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
-    // to its place, so a reservation does not hold a second copy of its key.
-    it->first.set_view(it->second->key);
-    const WorkloadInfo& held = *it->second;
-    if (huge(held.usage)) ++m_huge_reserving;
-    m_live.add_workload(held, node);
+    // into its node, so a reservation does not hold a second copy of its key.
+    it->first.set_view(it->second.key);
+    if (huge(it->second.usage)) ++m_huge_reserving;
+    m_live.add_workload(it->second, node);
     if (!m_tas.empty()) {
         auto now = m_tas_admitted_now.find(key);
-        m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *held.obj));
+        m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
         if (now != m_tas_admitted_now.end()) m_tas_admitted_now.erase(now);
     }
 }
 
 void CycleRunner::end_reservation(Reserving::iterator it, bool bump) {
-    const WorkloadInfo& held = *it->second;
-    if (huge(held.usage)) --m_huge_reserving;
-    const int node = m_live.forget_workload(held.key);
-    if (bump) ++generation(node, held.cluster_queue);
-    m_tas.remove(held.key);
+    if (huge(it->second.usage)) --m_huge_reserving;
+    const int node = m_live.forget_workload(it->second.key);
+    if (bump) ++generation(node, it->second.cluster_queue);
+    m_tas.remove(it->second.key);
     m_reserving.erase(it);
 }
 
@@ -214,7 +211,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     std::vector<const Pending*> pending;
     if (m_report_pending == PendingReport::all) {
         pending.reserve(m_queues.all().size());
-        for (const auto& [key, p] : m_queues.all()) pending.push_back(p.get());
+        for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
     } else if (m_report_pending == PendingReport::changed) {
         pending = m_queues.take_changed();
         // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
@@ -434,7 +431,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
             job_uid = it->second;
         for (const auto& t : e.targets) {
             auto rit = m_reserving.find(t.key);
-            if (rit == m_reserving.end() || rit->second->evicted || m_evicted_now.count(t.key)) continue;
+            if (rit == m_reserving.end() || rit->second.evicted || m_evicted_now.count(t.key)) continue;
             sim::PreemptedDecision d;
             d.workload = t.key;
             d.preemptor = e.key;
@@ -444,7 +441,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
             out.preempted.push_back(std::move(d));
             // Marked evicted after the cycle: the snapshot points at this info and must keep
             // seeing the state the cycle started from.
-            m_victims.push_back(rit->second.get());
+            m_victims.push_back(&rit->second);
             changed = true;
         }
         e.message += ". Pending the preemption of " + std::to_string(e.targets.size()) + " workload(s)";

@@ -59,7 +59,7 @@ public:
     /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
     const WorkloadInfo* reserving(const std::string& key) const {
         auto it = m_reserving.find(key);
-        return it == m_reserving.end() ? nullptr : it->second.get();
+        return it == m_reserving.end() ? nullptr : &it->second;
     }
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
     bool run_cycle(sim::CycleDecisions& out);
@@ -141,9 +141,8 @@ private:
     std::size_t m_huge_reserving = 0;
     /// `node`: m_live.find_cq(info.cluster_queue), which an admission found at nomination.
     void start_reservation(const std::string& key, WorkloadInfo info, int node);
-    /// Reserving workloads by key; each key views its info's key (the info never moves). By
-    /// pointer, so that a node is one cache line (PendingQueues' map says why).
-    using Reserving = std::unordered_map<OwnKey, std::unique_ptr<WorkloadInfo>, OwnKeyHash>;
+    /// Reserving workloads by key; each key views its info's key (nodes never move).
+    using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
     /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
     /// its ClusterQueue's generation.
     void end_reservation(Reserving::iterator it, bool bump = false);

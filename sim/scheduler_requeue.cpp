@@ -16,7 +16,7 @@ void CycleRunner::finish(const std::string& key) {
         m_queues.erase(key);
         return;
     }
-    if (!m_deferred_requeue) m_finished_cqs.insert(it->second->cluster_queue);
+    if (!m_deferred_requeue) m_finished_cqs.insert(it->second.cluster_queue);
     end_reservation(it, true);
 }
 
@@ -91,7 +91,7 @@ bool CycleRunner::between_cycles() {
     for (const auto& [key, eviction_message] : m_evicted_now) {
         auto it = m_reserving.find(key);
         if (it == m_reserving.end()) continue;
-        WorkloadInfo info = *it->second;
+        WorkloadInfo info = it->second;
         end_reservation(it, true);
         const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
         std::string admitted_in = info.cluster_queue;
