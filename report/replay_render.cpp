@@ -197,6 +197,8 @@ public:
     }
     /// The next element of the array being written.
     void element() { next(); }
+    /// How many containers are open: the elements of the innermost sit on lines of 2 x this.
+    std::size_t depth() const { return m_first.size(); }
     void value(std::int64_t v) {
         char digits[24];
         m_text.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
@@ -225,21 +227,19 @@ private:
     std::ostream& m_out;
     std::string m_text;
     std::vector<bool> m_first;  ///< per open container: nothing written in it yet
-    friend class Shape;
 };
 
 // The text of an object of fixed members written as an element of the array `d` is inside,
-// cut where the values go: what element(), open('{'), key() ... close('}') would write, made
-// once. Half a million workload rows then cost a few appends each instead of a call per
+// cut where the values go: what open('{'), key() ... close('}') would write after element(),
+// made once. Half a million workload rows then cost a few appends each instead of a call per
 // bracket, comma and indent (with append_json_string, writing ls-cq10x's JSON went from 4.0
 // to 2.2 billion instructions).
 class Shape {
 public:
     /// `keys`: the members in order, each through escape_json_string here.
     Shape(const Dump2& d, std::initializer_list<std::string_view> keys) {
-        const std::string element_indent(2 * d.m_first.size(), ' ');
+        const std::string element_indent(2 * d.depth(), ' ');
         const std::string member_indent = element_indent + "  ";
-        m_element = "\n" + element_indent;
         m_nested_indent = "\n" + member_indent + "  ";
         m_nested_end = "\n" + member_indent + "}";
         bool first = true;
@@ -255,9 +255,7 @@ public:
     }
     /// Starts the next element of the array, up to the value of member 0.
     void open_element(Dump2& d) const {
-        if (!d.m_first.back()) d.raw(",");
-        d.m_first.back() = false;
-        d.raw(m_element);
+        d.element();
         d.raw(m_before[0]);
     }
     /// Up to the value of member `i` (from 1, in order).
@@ -284,7 +282,6 @@ public:
     }
 
 private:
-    std::string m_element;                 ///< newline and indent of the element
     std::vector<std::string> m_before;     ///< per member: what comes before its value
     std::string m_end;                     ///< the element's closing line
     std::string m_nested_indent, m_nested_end;  ///< a nested object's member indent and closing line
@@ -342,7 +339,6 @@ struct FrUsage {
         d.close('}');
     }
 };
-
 
 // Per ClusterQueue: its own average usage and its usage over time (a step function).
 void cluster_queues_json(Dump2& d, const ReplayResult& r) {
