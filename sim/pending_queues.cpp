@@ -3,6 +3,7 @@
 // handleInadmissibleHash, Pop), inadmissible_workloads.go.
 #include "sim/pending_queues.h"
 
+#include <stdexcept>
 #include <utility>
 
 namespace kg::sim {
@@ -43,17 +44,25 @@ bool overwritable_reason(const PendingWorkload& p) {
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                                        bool best_effort, QueueOfCQ* queue) {
-    // One hash of the key: try_emplace leaves `p` alone when the key is there already.
-    auto [it, fresh] = m_all.try_emplace(key, std::move(p));
-    if (!fresh) {
-        unqueue(it->second);  // the entry (and so its address) is kept
-        const bool listed_message = it->second.listed_message;  // a listener may hold its message
-        it->second = std::move(p);
-        it->second.listed_message = it->second.listed_message || listed_message;
+    if (p.info.id == WorkloadIds::none) p.info.id = m_ids.intern(key);
+    return insert(std::move(p), queued, inadmissible, best_effort, queue);
+}
+
+PendingWorkload& PendingQueues::insert(PendingWorkload p, bool queued, bool inadmissible, bool best_effort,
+                                       QueueOfCQ* queue) {
+    const WorkloadIds::Id id = p.info.id;
+    if (m_by_id.size() <= id) m_by_id.resize(static_cast<std::size_t>(id) + 1);
+    std::unique_ptr<PendingWorkload>& slot = m_by_id[id];
+    if (!slot) {
+        slot = std::make_unique<PendingWorkload>(std::move(p));
+        ++m_size;
+    } else {
+        unqueue(*slot);  // the record (and so its address) is kept
+        const bool listed_message = slot->listed_message;  // a listener may hold its message
+        *slot = std::move(p);
+        slot->listed_message = slot->listed_message || listed_message;
     }
-    // The key views the entry's own info.key (equal to `key`), whose storage moved above.
-    it->first.set_view(it->second.info.key);
-    PendingWorkload& w = it->second;
+    PendingWorkload& w = *slot;
     w.group = nullptr;
     w.queued = queued;
     w.changed = false;
@@ -77,28 +86,32 @@ QueueOfCQ& PendingQueues::queue_for(const std::string& cq, bool best_effort) {
 }
 
 void PendingQueues::erase(const std::string& key) {
-    auto it = m_all.find(key);
-    if (it == m_all.end()) return;
-    unqueue(it->second);
-    forget_change(it->second);
-    m_all.erase(it);
+    PendingWorkload* p = find(key);
+    if (!p) return;
+    take(*p);
 }
 
-WorkloadInfo PendingQueues::take(const std::string& key) {
-    auto it = m_all.find(key);
-    unqueue(it->second);
-    forget_change(it->second);
-    // Out of the map first: its key views the info's key.
-    auto node = m_all.extract(it);
-    return std::move(node.mapped().info);
+WorkloadInfo PendingQueues::take(PendingWorkload& p) {
+    unqueue(p);
+    forget_change(p);
+    std::unique_ptr<PendingWorkload> gone = std::move(m_by_id[p.info.id]);
+    --m_size;
+    return std::move(gone->info);
 }
 
-PendingWorkload* PendingQueues::find(const std::string& key) {
-    auto it = m_all.find(key);
-    return it == m_all.end() ? nullptr : &it->second;
+PendingWorkload& PendingQueues::at(const std::string& key) {
+    PendingWorkload* p = find(key);
+    if (!p) throw std::out_of_range("no pending workload " + key);
+    return *p;
 }
 
-PendingWorkload& PendingQueues::at(const std::string& key) { return m_all.at(key); }
+std::vector<const PendingWorkload*> PendingQueues::all() const {
+    std::vector<const PendingWorkload*> out;
+    out.reserve(m_size);
+    for (const auto& p : m_by_id)
+        if (p) out.push_back(p.get());
+    return out;
+}
 
 void PendingQueues::enqueue(PendingWorkload& p, bool inadmissible) {
     if (!p.queued || p.group) return;
@@ -168,10 +181,9 @@ std::vector<PendingWorkload*> PendingQueues::head_workloads(const std::map<std::
         if (q.best_effort && !sticky.empty()) {
             // R4.7: the sticky preemptor sorts before everything else while it is active.
             if (auto st = sticky.find(cq); st != sticky.end()) {
-                auto it = m_all.find(st->second);
-                if (it != m_all.end() && it->second.group && it->second.info.cluster_queue == cq &&
-                    !is_inadmissible(it->second)) {
-                    out.push_back(&it->second);
+                PendingWorkload* p = find(st->second);
+                if (p && p->group && p->info.cluster_queue == cq && !is_inadmissible(*p)) {
+                    out.push_back(p);
                     continue;
                 }
             }

@@ -10,11 +10,11 @@
 #pragma once
 
 #include "sim/flavor_assigner.h"
-#include "sim/own_key.h"
 #include "sim/snapshot.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -111,10 +111,13 @@ struct QueueOfCQ {
 class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
-    /// `key` is p.info.key.
+    /// `key` is p.info.key; the workload is numbered by ids() unless p.info.id already is.
     /// `queue`: queue_of(p.info.cluster_queue) when the caller has it (saves a lookup).
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                             bool best_effort, QueueOfCQ* queue = nullptr);
+    /// The same for a workload already numbered (p.info.id set by ids().intern).
+    PendingWorkload& insert(PendingWorkload p, bool queued, bool inadmissible, bool best_effort,
+                            QueueOfCQ* queue = nullptr);
     /// The queue of ClusterQueue `cq`, or nullptr while nothing was ever queued in it: an
     /// arrival reads its BestEffortFIFO flag and bulk-move record, and is queued there, after
     /// one lookup by name instead of three.
@@ -123,13 +126,30 @@ public:
         return it == m_queues.end() ? nullptr : &it->second;
     }
     void erase(const std::string& key);
-    /// Erases `key`, which must be pending, and returns its info: what an admission keeps.
-    WorkloadInfo take(const std::string& key);
-    PendingWorkload* find(const std::string& key);
+    /// Erases pending workload `p` and returns its info: what an admission keeps.
+    WorkloadInfo take(PendingWorkload& p);
+    /// The same by key, which must be pending.
+    WorkloadInfo take(const std::string& key) { return take(at(key)); }
+    PendingWorkload* find(const std::string& key) { return find(m_ids.find(key)); }
+    /// By number; nullptr when that workload is not pending (or `id` is none).
+    PendingWorkload* find(WorkloadIds::Id id) {
+        return id < m_by_id.size() ? m_by_id[id].get() : nullptr;
+    }
+    /// The pending workload `key`; throws std::out_of_range when there is none.
     PendingWorkload& at(const std::string& key);
-    bool contains(const std::string& key) const { return m_all.count(key) > 0; }
-    /// Every pending workload by key, in no particular order.
-    const std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>& all() const { return m_all; }
+    bool contains(const std::string& key) const {
+        const WorkloadIds::Id id = m_ids.find(key);
+        return id < m_by_id.size() && m_by_id[id];
+    }
+    /// Every pending workload, in no particular order.
+    std::vector<const PendingWorkload*> all() const;
+    /// How many workloads are pending.
+    std::size_t size() const { return m_size; }
+    /// The numbers of every workload seen so far, pending or not: the runner numbers its
+    /// reservations with the same ones (a workload keeps its number as it is admitted, evicted
+    /// and queued again), so both are reached by index instead of by name.
+    WorkloadIds& ids() { return m_ids; }
+    const WorkloadIds& ids() const { return m_ids; }
 
     /// Takes a workload out of its queue, so its condition or placement can change...
     void unqueue(PendingWorkload& p);
@@ -169,11 +189,11 @@ public:
 
 private:
 
-    /// Hashed: keys share long namespace prefixes, and a replay looks workloads up constantly.
-    /// Each key views its entry's info.key (nodes never move), so a key is stored once: a
-    /// replay may hold every one of its 500,000 workloads here at once.
-    using Map = std::unordered_map<OwnKey, PendingWorkload, OwnKeyHash>;
-    Map m_all;
+    WorkloadIds m_ids;
+    /// Pending workloads by number (null: not pending). Each record has a heap block of its
+    /// own, so that its address holds while the vector grows: queues and cycles point at it.
+    std::vector<std::unique_ptr<PendingWorkload>> m_by_id;
+    std::size_t m_size = 0;  ///< non-null entries of m_by_id
     std::unordered_set<std::string> m_shapes;  ///< shape_of's; elements never move
     bool m_track = false;
     /// The changed workloads; an entry erased since is nulled (changed_slot), so that listing

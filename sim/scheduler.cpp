@@ -49,15 +49,15 @@ bool CycleRunner::best_effort(const std::string& cq) const {
 }
 
 void CycleRunner::add_reserving(WorkloadInfo info) {
-    std::string key = info.key;
     // R5.12.2: a workload already evicted still holds its quota until its job stops; with no
     // release delay that happens before the next cycle.
     if (info.evicted) {
         const auto* c = info.obj->condition("Evicted");
-        m_evicted_now[key] = c ? c->message : "";
+        m_evicted_now[info.key] = c ? c->message : "";
     }
+    if (info.id == WorkloadIds::none) info.id = m_queues.ids().intern(info.key);
     const int node = m_live.find_cq(info.cluster_queue);
-    start_reservation(key, std::move(info), node);
+    start_reservation(std::move(info), node);
 }
 
 namespace {
@@ -72,32 +72,27 @@ bool huge(const FRAmounts& usage) {
 
 }  // namespace
 
-void CycleRunner::start_reservation(const std::string& key, WorkloadInfo info, int node) {
-    // One lookup when the key is new, as it nearly always is (try_emplace leaves `info` alone
-    // when the key is there); a reservation already held ends first.
-    auto [it, fresh] = m_reserving.try_emplace(key, std::move(info));
-    if (!fresh) {
-        end_reservation(it);
-        it = m_reserving.emplace(key, std::move(info)).first;
-    }
-    // The map's key views the info's own (equal to `key`), re-pointed once the info has moved
-    // into its node, so a reservation does not hold a second copy of its key.
-    it->first.set_view(it->second.key);
-    if (huge(it->second.usage)) ++m_huge_reserving;
-    m_live.add_workload(it->second, node);
+void CycleRunner::start_reservation(WorkloadInfo info, int node) {
+    const WorkloadIds::Id id = info.id;
+    if (m_reserving.size() <= id) m_reserving.resize(static_cast<std::size_t>(id) + 1);
+    if (m_reserving[id]) end_reservation(id);  // a reservation already held ends first
+    m_reserving[id] = std::make_unique<WorkloadInfo>(std::move(info));
+    const WorkloadInfo& held = *m_reserving[id];
+    if (huge(held.usage)) ++m_huge_reserving;
+    m_live.add_workload(held, node);
     if (!m_tas.empty()) {
-        auto now = m_tas_admitted_now.find(key);
-        m_tas.add(key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *it->second.obj));
+        auto now = m_tas_admitted_now.find(held.key);
+        m_tas.add(held.key, now != m_tas_admitted_now.end() ? now->second : tas::admitted_usage(m_tas, *held.obj));
         if (now != m_tas_admitted_now.end()) m_tas_admitted_now.erase(now);
     }
 }
 
-void CycleRunner::end_reservation(Reserving::iterator it, bool bump) {
-    if (huge(it->second.usage)) --m_huge_reserving;
-    const int node = m_live.forget_workload(it->second.key);
-    if (bump) ++generation(node, it->second.cluster_queue);
-    m_tas.remove(it->second.key);
-    m_reserving.erase(it);
+void CycleRunner::end_reservation(WorkloadIds::Id id, bool bump) {
+    std::unique_ptr<WorkloadInfo> gone = std::move(m_reserving[id]);
+    if (huge(gone->usage)) --m_huge_reserving;
+    const int node = m_live.forget_workload(gone->key);
+    if (bump) ++generation(node, gone->cluster_queue);
+    m_tas.remove(gone->key);
 }
 
 const std::string* CycleRunner::shape_of(const WorkloadInfo& info) {
@@ -117,7 +112,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) inadmissible = true;
     if (wl.requeue_at && *wl.requeue_at > m_now) inadmissible = true;
     p.message = std::move(message);
-    std::string key = info.key;
+    if (info.id == WorkloadIds::none) info.id = m_queues.ids().intern(info.key);
     p.info = std::move(info);
     bool queued = is_queued(p);
     // Its queue, when one exists, knows whether it is BestEffortFIFO (set from best_effort()
@@ -127,7 +122,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     // R4.8 (cluster_queue.go PushOrUpdate): in BestEffortFIFO an arrival whose shape was
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
     if (be && queue && queue->bulk_moved(*p.shape)) inadmissible = true;
-    m_queues.insert(key, std::move(p), queued, inadmissible, be, queue);
+    m_queues.insert(std::move(p), queued, inadmissible, be, queue);
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.
@@ -191,7 +186,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     }
     snap.rollback();
     m_tas.rollback();
-    for (auto& [key, info, node] : m_admitted_now) start_reservation(key, std::move(info), node);
+    for (auto& [info, node] : m_admitted_now) start_reservation(std::move(info), node);
     m_admitted_now.clear();
     for (WorkloadInfo* v : m_victims) v->evicted = true;
     m_victims.clear();
@@ -210,8 +205,7 @@ bool CycleRunner::run_cycle(sim::CycleDecisions& out) {
     // Every workload without quota at the end of the cycle, by key.
     std::vector<const Pending*> pending;
     if (m_report_pending == PendingReport::all) {
-        pending.reserve(m_queues.all().size());
-        for (const auto& [key, p] : m_queues.all()) pending.push_back(&p);
+        pending = m_queues.all();
     } else if (m_report_pending == PendingReport::changed) {
         pending = m_queues.take_changed();
         // Arrivals are listed as changed, and in a replay hundreds of thousands arrive
@@ -430,8 +424,9 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         if (auto it = w.obj->meta.labels.find("kueue.x-k8s.io/job-uid"); it != w.obj->meta.labels.end())
             job_uid = it->second;
         for (const auto& t : e.targets) {
-            auto rit = m_reserving.find(t.key);
-            if (rit == m_reserving.end() || rit->second.evicted || m_evicted_now.count(t.key)) continue;
+            // t.info is the snapshot's, so the reservation's own.
+            WorkloadInfo* victim = reserving_at(t.info->id);
+            if (!victim || victim->evicted || m_evicted_now.count(t.key)) continue;
             sim::PreemptedDecision d;
             d.workload = t.key;
             d.preemptor = e.key;
@@ -441,7 +436,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
             out.preempted.push_back(std::move(d));
             // Marked evicted after the cycle: the snapshot points at this info and must keep
             // seeing the state the cycle started from.
-            m_victims.push_back(&rit->second);
+            m_victims.push_back(victim);
             changed = true;
         }
         e.message += ". Pending the preemption of " + std::to_string(e.targets.size()) + " workload(s)";
@@ -463,7 +458,7 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     d.workload = e.key;
     // The pending element goes, so its info is moved out rather than copied (e.info dangles
     // from here on, as it did when the element was erased).
-    WorkloadInfo info = m_queues.take(e.key);
+    WorkloadInfo info = m_queues.take(*e.pending);
     e.pending = nullptr;
     d.cluster_queue = info.cluster_queue;
     // From the info as it was pending, like everything nomination computed.
@@ -499,10 +494,9 @@ void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     d.object = info.obj;
     out.admitted.push_back(std::move(d));
     m_sticky.erase(info.cluster_queue);
-    std::string key = e.key;
     // Reserves for good once the cycle's snapshot is rolled back (run_cycle): until then the
     // cycle sees this usage only as its own accounting, as Kueue's cycle snapshot does.
-    m_admitted_now.emplace_back(std::move(key), std::move(info), e.cq);  // e.cq: info.cluster_queue's node
+    m_admitted_now.emplace_back(std::move(info), e.cq);  // e.cq: info.cluster_queue's node
 }
 
 }  // namespace kg::sim

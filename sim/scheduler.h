@@ -58,8 +58,7 @@ public:
     const std::string* shape_of(const WorkloadInfo& info);
     /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
     const WorkloadInfo* reserving(const std::string& key) const {
-        auto it = m_reserving.find(key);
-        return it == m_reserving.end() ? nullptr : &it->second;
+        return const_cast<CycleRunner*>(this)->reserving_at(m_queues.ids().find(key));
     }
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
     bool run_cycle(sim::CycleDecisions& out);
@@ -140,19 +139,24 @@ private:
     /// Reserving workloads whose usage is near INT64_MAX (see run_cycle).
     std::size_t m_huge_reserving = 0;
     /// `node`: m_live.find_cq(info.cluster_queue), which an admission found at nomination.
-    void start_reservation(const std::string& key, WorkloadInfo info, int node);
-    /// Reserving workloads by key; each key views its info's key (nodes never move).
-    using Reserving = std::unordered_map<OwnKey, WorkloadInfo, OwnKeyHash>;
+    /// `info.id` is set (the workload is numbered by m_queues.ids()).
+    void start_reservation(WorkloadInfo info, int node);
     /// `bump`: R5.5.6, the workload left the cache for good (finished or evicted), which bumps
     /// its ClusterQueue's generation.
-    void end_reservation(Reserving::iterator it, bool bump = false);
+    void end_reservation(WorkloadIds::Id id, bool bump = false);
+    /// The reservation of workload number `id`, or nullptr.
+    WorkloadInfo* reserving_at(WorkloadIds::Id id) {
+        return id < m_reserving.size() ? m_reserving[id].get() : nullptr;
+    }
     model::Timestamp m_now = 0;
     PendingQueues m_queues;
-    Reserving m_reserving;
+    /// Reserving workloads by number (null: not reserving). Each info has a heap block of its
+    /// own, so its address holds while the vector grows: the snapshot points at it.
+    std::vector<std::unique_ptr<WorkloadInfo>> m_reserving;
     std::map<std::string, std::string> m_evicted_now;  ///< evicted in the last cycle (-> eviction message), quota still held
     std::vector<WorkloadInfo*> m_victims;  ///< evicted in the running cycle
     std::vector<std::string> m_last_heads;  ///< the heads the last cycle tried, in the order popped
-    std::vector<std::tuple<std::string, WorkloadInfo, int>> m_admitted_now;  ///< key, info, CQ node
+    std::vector<std::pair<WorkloadInfo, int>> m_admitted_now;  ///< info, CQ node
     /// TAS usage per domain (sim/tas), rolled back with m_live after each cycle; the usage of
     /// the admissions of the running cycle waits here until they start for good.
     tas::TasState m_tas;

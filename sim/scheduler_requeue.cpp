@@ -11,13 +11,14 @@
 namespace kg::sim {
 
 void CycleRunner::finish(const std::string& key) {
-    auto it = m_reserving.find(key);
-    if (it == m_reserving.end()) {
+    const WorkloadIds::Id id = m_queues.ids().find(key);
+    const WorkloadInfo* held = reserving_at(id);
+    if (!held) {
         m_queues.erase(key);
         return;
     }
-    if (!m_deferred_requeue) m_finished_cqs.insert(it->second.cluster_queue);
-    end_reservation(it, true);
+    if (!m_deferred_requeue) m_finished_cqs.insert(held->cluster_queue);
+    end_reservation(id, true);
 }
 
 void CycleRunner::flush_requeues() {
@@ -89,10 +90,11 @@ const std::string& CycleRunner::tree_of(const std::string& cq) const {
 bool CycleRunner::between_cycles() {
     if (m_evicted_now.empty()) return false;
     for (const auto& [key, eviction_message] : m_evicted_now) {
-        auto it = m_reserving.find(key);
-        if (it == m_reserving.end()) continue;
-        WorkloadInfo info = it->second;
-        end_reservation(it, true);
+        const WorkloadIds::Id id = m_queues.ids().find(key);
+        const WorkloadInfo* held = reserving_at(id);
+        if (!held) continue;
+        WorkloadInfo info = *held;
+        end_reservation(id, true);
         const std::string& msg = eviction_message;  // QuotaReserved=False message after release (R5.12.2)
         std::string admitted_in = info.cluster_queue;
         info.reserving = false;
@@ -110,7 +112,7 @@ bool CycleRunner::between_cycles() {
         p.condition_reason = p.reason;
         bool queued = is_queued(p);
         bool be = best_effort(p.info.cluster_queue);
-        m_queues.insert(key, std::move(p), queued, false, be);
+        m_queues.insert(std::move(p), queued, false, be);
         if (!m_deferred_requeue) requeue_all(admitted_in);
     }
     m_evicted_now.clear();

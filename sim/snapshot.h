@@ -9,6 +9,7 @@
 #include "model/pod_requests.h"
 #include "sim/drs.h"
 #include "sim/flavor_resource.h"
+#include "sim/workload_ids.h"
 
 #include <cstdint>
 #include <map>
@@ -74,6 +75,9 @@ private:
 struct WorkloadInfo {
     const model::Workload* obj = nullptr;
     std::string key;  ///< namespace/name
+    /// The runner's number for `key` (PendingQueues::ids), kept as the workload moves between
+    /// pending and reserving; none until the runner first sees it.
+    WorkloadIds::Id id = WorkloadIds::none;
     std::string ns;
     std::string uid;
     std::int32_t priority = 0;      ///< R1.6

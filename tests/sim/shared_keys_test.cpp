@@ -1,14 +1,14 @@
 // The replay's dense per-workload records: pod sets shared by the copies of a WorkloadInfo and
-// copied on write (PodSets), and maps whose key views the entry's own key (OwnKey), re-pointed
-// in place. Both must behave as the vectors and string-keyed maps they replace.
+// copied on write (PodSets), and workloads numbered once (WorkloadIds) so that pending records
+// are reached by index. Both must behave as the vectors and string-keyed maps they replace.
 #include "sim/pending_queues.h"
-#include "sim/own_key.h"
+#include "sim/workload_ids.h"
 #include "sim/snapshot.h"
 
 #include <catch2/catch.hpp>
 
 #include <string>
-#include <unordered_map>
+#include <vector>
 
 namespace {
 
@@ -42,21 +42,7 @@ TEST_CASE("pod sets: copies share them until one is written, and the write is th
     CHECK(none.pod_sets.size() == 0);
 }
 
-TEST_CASE("own keys: an entry is found by an equal string after the one it was inserted with is gone") {
-    std::unordered_map<kg::sim::OwnKey, std::string, kg::sim::OwnKeyHash> m;
-    {
-        std::string temporary = "ns/a-workload-name-longer-than-sso";
-        auto [it, fresh] = m.try_emplace(temporary, temporary);
-        REQUIRE(fresh);
-        it->first.set_view(it->second);
-    }
-    auto it = m.find(std::string("ns/a-workload-name-longer-than-sso"));
-    REQUIRE(it != m.end());
-    CHECK(it->first.view.data() == it->second.data());  // the key is the value's own
-    CHECK(m.find(std::string("ns/other")) == m.end());
-}
-
-TEST_CASE("own keys: a pending workload inserted again replaces the entry in place, keeping its address") {
+TEST_CASE("pending records: a workload inserted again replaces its record in place, keeping its address") {
     kg::sim::PendingQueues q;
     auto make = [&](const std::string& reason) {
         kg::sim::PendingWorkload p;
@@ -78,4 +64,48 @@ TEST_CASE("own keys: a pending workload inserted again replaces the entry in pla
     CHECK(q.take("ns/workload-with-a-key-longer-than-sso").key == "ns/workload-with-a-key-longer-than-sso");
     CHECK(q.find("ns/workload-with-a-key-longer-than-sso") == nullptr);
     CHECK(q.heads({}).empty());
+}
+
+TEST_CASE("workload numbers: each key gets one number, from 0, and keeps it") {
+    kg::sim::WorkloadIds ids;
+    CHECK(ids.find("ns/a") == kg::sim::WorkloadIds::none);  // nothing interned: no table yet
+    std::vector<std::string> keys;
+    // Enough keys to grow the table several times (64 slots at first, at most half full).
+    for (int i = 0; i < 1000; ++i) keys.push_back("ns-" + std::to_string(i % 7) + "/workload-" + std::to_string(i));
+    for (std::size_t i = 0; i < keys.size(); ++i) REQUIRE(ids.intern(keys[i]) == i);
+    CHECK(ids.size() == keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        CHECK(ids.intern(keys[i]) == i);  // again: the same number, nothing added
+        CHECK(ids.find(keys[i]) == i);
+        CHECK(ids.key(static_cast<kg::sim::WorkloadIds::Id>(i)) == keys[i]);
+    }
+    CHECK(ids.size() == keys.size());
+    CHECK(ids.find("ns-0/workload-1000") == kg::sim::WorkloadIds::none);
+    CHECK(ids.find("") == kg::sim::WorkloadIds::none);
+    CHECK(ids.intern("") == keys.size());  // the empty key is a key like any other
+}
+
+TEST_CASE("pending records: a number seen before finds nothing once its workload is taken") {
+    kg::sim::PendingQueues q;
+    auto make = [&]() {
+        kg::sim::PendingWorkload p;
+        p.info.key = "ns/w";
+        p.info.cluster_queue = "cq";
+        p.shape = q.shape_of("s");
+        return p;
+    };
+    kg::sim::PendingWorkload& in = q.insert("ns/w", make(), true, false, true);
+    const kg::sim::WorkloadIds::Id id = in.info.id;
+    CHECK(id == q.ids().find("ns/w"));
+    CHECK(q.find(id) == &in);
+    CHECK(q.size() == 1);
+    kg::sim::WorkloadInfo out = q.take(in);
+    CHECK(out.id == id);  // an admission keeps the number
+    CHECK(q.find(id) == nullptr);
+    CHECK(q.find("ns/w") == nullptr);
+    CHECK_FALSE(q.contains("ns/w"));
+    CHECK_THROWS_AS(q.at("ns/w"), std::out_of_range);
+    CHECK(q.size() == 0);
+    CHECK(q.all().empty());
+    CHECK(q.find(kg::sim::WorkloadIds::none) == nullptr);
 }
