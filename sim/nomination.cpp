@@ -50,7 +50,7 @@ std::vector<Target> CycleRunner::targets_for(Snapshot& snap, const WorkloadInfo&
     req.needing = a.frs_needing_preemption();
     req.strategies = m_strategies;
     if (!m_tas.empty() && tas::has_topology_requests(m_tas, snap.nodes[cq], wl, a))
-        req.topology_fits = [&](const Snapshot& s) { return tas::fits_without_removed(m_tas, m_cl, s, cq, wl, a); };
+        req.topology_fits = [&](const Snapshot& s) { return tas::fits_without_removed(m_tas, m_cl, s, m_queues.ids(), cq, wl, a); };
     return m_fair_sharing ? fair_sharing_targets(snap, req) : classical_targets(snap, req);
 }
 

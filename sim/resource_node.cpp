@@ -212,15 +212,15 @@ void Snapshot::remove_usage(int cq, const FRAmounts& u) {
 void Snapshot::add_workload(const WorkloadInfo& wl) { add_workload(wl, find_cq(wl.cluster_queue)); }
 
 void Snapshot::add_workload(const WorkloadInfo& wl, int cq) {
-    workloads[wl.key] = {&wl, cq};
+    if (wl.id != WorkloadIds::none) workloads[wl.id] = {&wl, cq};
     if (cq < 0) return;
     add_usage(cq, wl.usage);
     nodes[cq].workloads.push_back(&wl);
     ++nodes[cq].members;
 }
 
-void Snapshot::remove_workload(const std::string& key) {
-    auto it = workloads.find(key);
+void Snapshot::remove_workload(WorkloadIds::Id id) {
+    auto it = workloads.find(id);
     if (it == workloads.end()) return;
     remove_workload(*it->second.info, it->second.cq);
 }
@@ -235,8 +235,8 @@ void Snapshot::remove_workload(const WorkloadInfo& wl, int cq) {
     remove_usage(cq, wl.usage);
 }
 
-void Snapshot::restore_workload(const std::string& key) {
-    auto it = workloads.find(key);
+void Snapshot::restore_workload(WorkloadIds::Id id) {
+    auto it = workloads.find(id);
     if (it == workloads.end()) return;
     restore_workload(*it->second.info, it->second.cq);
 }
@@ -250,8 +250,8 @@ void Snapshot::restore_workload(const WorkloadInfo& wl, int cq) {
     add_usage(cq, wl.usage);
 }
 
-int Snapshot::forget_workload(const std::string& key) {
-    auto it = workloads.find(key);
+int Snapshot::forget_workload(WorkloadIds::Id id) {
+    auto it = workloads.find(id);
     if (it == workloads.end()) return -1;
     int cq = it->second.cq;
     if (cq >= 0) {

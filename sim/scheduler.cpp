@@ -90,7 +90,7 @@ void CycleRunner::start_reservation(WorkloadInfo info, int node) {
 void CycleRunner::end_reservation(WorkloadIds::Id id, bool bump) {
     std::unique_ptr<WorkloadInfo> gone = std::move(m_reserving[id]);
     if (huge(gone->usage)) --m_huge_reserving;
-    const int node = m_live.forget_workload(gone->key);
+    const int node = m_live.forget_workload(gone->id);
     if (bump) ++generation(node, gone->cluster_queue);
     m_tas.remove(gone->key);
 }
@@ -282,6 +282,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
     auto in_tree = targets_so_far.by_root.find(snap.root(cq));
     const std::set<std::string>& tree_targets = in_tree == targets_so_far.by_root.end() ? k_none : in_tree->second;
     const bool exact = targets_so_far.shadow_exact;
+    const WorkloadIds& ids = m_queues.ids();  // victims are named by key in targets_so_far
     // R5.9.3 recomputation on overlapping targets, on the snapshot without the victims so far.
     if (overlaps()) {
         NominationMapping mapping;
@@ -290,9 +291,9 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
         if (exact) {
             compute_assignment(e, victim_free(targets_so_far, snap), &mapping);
         } else {
-            for (const auto& k : tree_targets) snap.remove_workload(k);
+            for (const auto& k : tree_targets) snap.remove_workload(ids.find(k));
             compute_assignment(e, snap, &mapping);
-            for (const auto& k : tree_targets) snap.restore_workload(k);
+            for (const auto& k : tree_targets) snap.restore_workload(ids.find(k));
         }
         e.mode = e.assignment.mode();
         if (e.mode == Mode::fit) e.mode = Mode::deferred_fit;
@@ -305,11 +306,11 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
             if (!exact || !targets_so_far.keys.count(t.key)) removed.insert(t.key);
         if (!exact) removed.insert(tree_targets.begin(), tree_targets.end());
         Snapshot& check = exact ? victim_free(targets_so_far, snap) : snap;
-        for (const auto& k : removed) check.remove_workload(k);
+        for (const auto& k : removed) check.remove_workload(ids.find(k));
         bool ok = true;
         for (const auto& [f, v] : e.assignment.usage)
             if (check.available(cq, f) < Amount::of(v)) ok = false;
-        for (const auto& k : removed) check.restore_workload(k);
+        for (const auto& k : removed) check.restore_workload(ids.find(k));
         return ok;
     };
     // Kueue's fits() checks the topology too, with the victims so far and the entry's own
@@ -411,7 +412,7 @@ void CycleRunner::process(Entry& e, Snapshot& snap, ChosenTargets& targets_so_fa
                 targets_so_far.shadow = snap;  // equal until now: no victim removed yet
                 targets_so_far.shadow_ready = true;
             }
-            targets_so_far.shadow.remove_workload(t.key);
+            targets_so_far.shadow.remove_workload(*t.info, t.cq);  // the shadow holds the same infos
         }
         targets_so_far.by_root[snap.root(t.cq)].insert(t.key);
     }

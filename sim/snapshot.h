@@ -165,14 +165,16 @@ public:
     std::vector<ResourceNode> nodes;
     std::map<std::string, int> cq_index;
     std::map<std::string, int> cohort_index;
-    /// Reserving workloads by key. The snapshot points at them, so each must outlive its place
-    /// here: the CycleRunner calls forget_workload before it destroys a reservation's info.
-    /// With the node of its ClusterQueue (-1 when the snapshot has none), found once.
+    /// Reserving workloads by number (WorkloadInfo::id; one without a number, as from
+    /// build_snapshot of an export, is held in usage and membership only). The snapshot points
+    /// at them, so each must outlive its place here: the CycleRunner calls forget_workload
+    /// before it destroys a reservation's info. With the node of its ClusterQueue (-1 when the
+    /// snapshot has none), found once.
     struct Held {
         const WorkloadInfo* info = nullptr;
         int cq = -1;
     };
-    std::unordered_map<std::string_view, Held> workloads;
+    std::unordered_map<WorkloadIds::Id, Held> workloads;
 
     int find_cq(const std::string& name) const;
     /// Hashes cq_index for find_cq, which every head and every admission calls: with 10,000
@@ -225,8 +227,8 @@ public:
     void add_workload(const WorkloadInfo& wl);     ///< usage + membership; `wl` must outlive its place here
     /// The same with find_cq(wl.cluster_queue) known: an admission's node, found at nomination.
     void add_workload(const WorkloadInfo& wl, int cq);
-    void remove_workload(const std::string& key);  ///< usage + membership (keeps the info)
-    void restore_workload(const std::string& key); ///< undo remove_workload
+    void remove_workload(WorkloadIds::Id id);   ///< usage + membership (keeps the info)
+    void restore_workload(WorkloadIds::Id id);  ///< undo remove_workload
     /// The same for a workload held by node `cq` (as add_workload placed it), without looking its
     /// key up: the preemption searches remove and restore every candidate they try.
     void remove_workload(const WorkloadInfo& wl, int cq);
@@ -234,7 +236,7 @@ public:
     /// The workload leaves the snapshot for good (usage, membership and the key), so that its
     /// info may be destroyed: the runner's live snapshot when a reservation ends.
     /// Returns the node it was held by (-1: none, or not held).
-    int forget_workload(const std::string& key);
+    int forget_workload(WorkloadIds::Id id);
 
     /// Sets a node's own usage without passing any of it to the cohorts above: the one write
     /// of usage (add_usage/remove_usage pass theirs up through it), so the journal sees every

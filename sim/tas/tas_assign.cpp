@@ -315,11 +315,11 @@ bool has_topology_requests(const TasState& st, const ResourceNode& cq, const Wor
     return false;
 }
 
-bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, int cq,
-                          const WorkloadInfo& wl, const Assignment& a) {
+bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, const WorkloadIds& ids,
+                          int cq, const WorkloadInfo& wl, const Assignment& a) {
     TasState view = st;
     for (const auto& key : view.holders()) {
-        auto it = snap.workloads.find(key);
+        auto it = snap.workloads.find(ids.find(key));
         if (it == snap.workloads.end() || it->second.cq < 0) continue;
         const auto& members = snap.nodes[it->second.cq].workloads;
         if (std::find(members.begin(), members.end(), it->second.info) == members.end()) view.remove(key);

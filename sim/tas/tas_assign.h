@@ -37,9 +37,10 @@ bool placement_fits(const TasState& st, const WorkloadInfo& wl, const Assignment
 bool has_topology_requests(const TasState& st, const ResourceNode& cq, const WorkloadInfo& wl, const Assignment& a);
 
 /// preemption.go workloadFits, TAS part: the pod sets can be placed once the workloads that
-/// `snap` has removed (preemption candidates) release their domains.
-bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, int cq,
-                          const WorkloadInfo& wl, const Assignment& a);
+/// `snap` has removed (preemption candidates) release their domains. `ids` numbers the
+/// holders (keys) as the snapshot's workloads are numbered.
+bool fits_without_removed(const TasState& st, const model::Cluster& cl, const Snapshot& snap, const WorkloadIds& ids,
+                          int cq, const WorkloadInfo& wl, const Assignment& a);
 
 /// The TAS usage an assignment takes (its pod sets with a topology assignment).
 std::vector<DomainRequest> assignment_usage(const TasState& st, const WorkloadInfo& wl, const Assignment& a);

@@ -63,6 +63,7 @@ TEST_CASE("candidate order: R7.3 keys, rebuilt on membership changes, withheld w
     infos.push_back(info("old-low", 1, 100));
     infos.push_back(info("new-low", 1, 200));
     infos.push_back(info("high", 5, 50));
+    for (std::size_t i = 0; i < infos.size(); ++i) infos[i].id = static_cast<kg::sim::WorkloadIds::Id>(i);
     for (const auto& w : infos) s.add_workload(w);
 
     // Lower priority first, then the newest reservation.
@@ -74,14 +75,15 @@ TEST_CASE("candidate order: R7.3 keys, rebuilt on membership changes, withheld w
     CHECK(keys(kg::sim::candidate_order(s, q)) == std::vector<std::string>{"ns/new-low", "ns/old-low", "ns/high"});
 
     infos.push_back(info("lowest", 0, 10));
+    infos.back().id = 3;
     s.add_workload(infos.back());
     CHECK(keys(kg::sim::candidate_order(s, q)) ==
           std::vector<std::string>{"ns/lowest", "ns/new-low", "ns/old-low", "ns/high"});
 
-    s.forget_workload("ns/new-low");
+    s.forget_workload(1);  // ns/new-low
     CHECK(keys(kg::sim::candidate_order(s, q)) == std::vector<std::string>{"ns/lowest", "ns/old-low", "ns/high"});
     // A workload forgotten while a search had it out leaves nothing outstanding either.
     s.remove_workload(infos[2], q);
-    s.forget_workload("ns/high");
+    s.forget_workload(2);  // ns/high
     CHECK(keys(kg::sim::candidate_order(s, q)) == std::vector<std::string>{"ns/lowest", "ns/old-low"});
 }
