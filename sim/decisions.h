@@ -5,6 +5,7 @@
 #pragma once
 
 #include "model/objects.h"
+#include "sim/workload_ids.h"
 
 #include <cstdint>
 #include <map>
@@ -15,6 +16,7 @@ namespace kg::sim {
 
 struct AdmittedDecision {
     std::string workload;  ///< namespace/name
+    WorkloadIds::Id id = WorkloadIds::none;  ///< the runner's number for it (CycleRunner::ids)
     std::string cluster_queue;
     /// podSet name -> resource -> flavor (only resources that got a flavor).
     std::map<std::string, std::map<std::string, std::string>> flavors;

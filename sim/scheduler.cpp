@@ -457,6 +457,7 @@ void CycleRunner::add_tas_usage(const Entry& e) {
 void CycleRunner::admit(Entry& e, sim::CycleDecisions& out) {
     sim::AdmittedDecision d;
     d.workload = e.key;
+    d.id = e.info->id;
     // The pending element goes, so its info is moved out rather than copied (e.info dangles
     // from here on, as it did when the element was erased).
     WorkloadInfo info = m_queues.take(*e.pending);

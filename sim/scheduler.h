@@ -70,9 +70,13 @@ public:
     bool next_heads_differ() const;
     /// R5.12: evictions release their quota; returns whether any did.
     bool between_cycles();
-    /// A workload finished (replay): its quota is released; its cohort tree is requeued (R4.5)
-    /// by the next flush_requeues(), as Kueue batches requeue-all events before the next cycle.
-    void finish(const std::string& key);
+    /// Workload number `id` finished (replay): its quota is released; its cohort tree is
+    /// requeued (R4.5) by the next flush_requeues(), as Kueue batches requeue-all events before
+    /// the next cycle. One still pending just leaves its queue.
+    void finish(WorkloadIds::Id id);
+    /// The numbers of the workloads the runner has seen (WorkloadInfo::id): a caller that
+    /// numbers a workload before adding it can name it by number from then on.
+    WorkloadIds& ids() { return m_queues.ids(); }
     /// Applies the requeue-all of every tree in which a workload finished since the last call.
     void flush_requeues();
     /// Deferred requeueing (the replay's controller model): finishes and completed evictions

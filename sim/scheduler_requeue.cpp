@@ -10,11 +10,10 @@
 
 namespace kg::sim {
 
-void CycleRunner::finish(const std::string& key) {
-    const WorkloadIds::Id id = m_queues.ids().find(key);
+void CycleRunner::finish(WorkloadIds::Id id) {
     const WorkloadInfo* held = reserving_at(id);
     if (!held) {
-        m_queues.erase(key);
+        if (PendingWorkload* p = m_queues.find(id)) m_queues.take(*p);
         return;
     }
     if (!m_deferred_requeue) m_finished_cqs.insert(held->cluster_queue);

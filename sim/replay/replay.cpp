@@ -233,7 +233,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
     auto handle = [&](const Event& e, std::int64_t now) -> bool {
         switch (e.kind) {
         case Event::arrive:
-            scheduler.add(arrivals[e.index]);
+            scheduler.add(arrivals[e.index], e.index, result.workloads[e.index].workload);
             if (record) {
                 step(sim::ReplayStep::Kind::created, now, e.index);
             }
@@ -268,7 +268,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (record) {
                 step(sim::ReplayStep::Kind::finished, now, e.index);
             }
-            scheduler.finish(result.workloads[e.index].workload);
+            scheduler.finish(e.index, result.workloads[e.index].workload);
             notify_requeue(*running[e.index].queue, now);
             --outstanding;
             return true;
@@ -317,7 +317,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             }
         }
         for (Admitted& a : cycle.admitted) {
-            const std::size_t i = index_of.find(a.workload);
+            const std::size_t i = a.row != k_no_row ? a.row : index_of.find(a.workload);
             if (i == KeyIndex::npos) {
                 continue;  // a workload of the manifests, not of the trace: it never finishes here
             }

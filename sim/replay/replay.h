@@ -23,12 +23,19 @@ using sim::ReplayResult;
 using sim::Usage;
 using sim::WorkloadResult;
 
+/// No row: a workload that is not one of the replay's arrivals (or a scheduler that does not
+/// keep rows), found by its key instead.
+inline constexpr std::size_t k_no_row = static_cast<std::size_t>(-1);
+
 struct Admitted {
     std::string workload;  ///< namespace/name
     std::string cluster_queue;
     Usage usage;
     std::vector<sim::PodSetReservation> pod_sets;  ///< per pod set (for recorded steps)
     bool admitted = true;  ///< false: quota reserved, admission checks not all Ready
+    /// Its row (as given to Scheduler::add), so the replay need not look the key up; k_no_row
+    /// when the scheduler does not know it.
+    std::size_t row = k_no_row;
 };
 
 struct CycleResult {
@@ -46,9 +53,12 @@ public:
     virtual ~Scheduler() = default;
     /// A new pending workload (a.workload() is the whole Workload). The arrival lives until
     /// run_replay returns (run_replay owns the arrivals), so a scheduler may keep a reference.
-    virtual void add(const Arrival& a) = 0;
-    /// The workload ran to completion: it releases its quota (and triggers requeueing).
-    virtual void finish(const std::string& key) = 0;
+    /// `row`: the arrival's row in the result (run_replay's number for it); `key`: a.key(),
+    /// which the replay has made once already.
+    virtual void add(const Arrival& a, std::size_t row, const std::string& key) = 0;
+    /// The workload of `row` (its key `key`) ran to completion: it releases its quota (and
+    /// triggers requeueing).
+    virtual void finish(std::size_t row, const std::string& key) = 0;
     /// One scheduling cycle at virtual time `now_ms`; evictions it decides complete before the next.
     virtual CycleResult run_cycle(std::int64_t now_ms) = 0;
     /// Nominal quota per ClusterQueue and (flavor, resource), for usage percentages.

@@ -33,7 +33,7 @@ bool SimScheduler::from_manifests(const model::Workload* wl) const {
     return !own.empty() && !before(wl, &own.front()) && !before(&own.back(), wl);
 }
 
-void SimScheduler::add(const Arrival& a) {
+void SimScheduler::add(const Arrival& a, std::size_t row, const std::string& key) {
     // The info is computed once per shared base: what the simulator reads through
     // WorkloadInfo::obj (pod sets, conditions, labels, queue name) is the base's, and so is
     // everything make_workload_info derives from it (priority, pod sets, ClusterQueue). The
@@ -47,14 +47,22 @@ void SimScheduler::add(const Arrival& a) {
         it->second.info.uid = std::string();
     }
     WorkloadInfo info = it->second.info;
-    info.key = a.key();
+    info.key = key;
+    info.id = m_runner.ids().intern(key);
+    if (m_id_of_row.size() <= row) m_id_of_row.resize(row + 1, WorkloadIds::none);
+    m_id_of_row[row] = info.id;
+    if (m_row_of_id.size() <= info.id) m_row_of_id.resize(static_cast<std::size_t>(info.id) + 1, k_none);
+    m_row_of_id[info.id] = static_cast<std::uint32_t>(row);  // rows fit: KeyIndex numbers them in 32 bits
     info.uid = a.uid();
     const bool by_creation = m_cluster.kueue_config && m_cluster.kueue_config->requeue_by_creation;
     info.order_ts = queue_order_timestamp(*a.base, by_creation, a.creation_timestamp());  // R4.3
     m_runner.add_pending(std::move(info), "", it->second.shape);
 }
 
-void SimScheduler::finish(const std::string& key) { m_runner.finish(key); }
+void SimScheduler::finish(std::size_t row, const std::string& key) {
+    m_runner.finish(row < m_id_of_row.size() && m_id_of_row[row] != WorkloadIds::none ? m_id_of_row[row]
+                                                                                      : m_runner.ids().find(key));
+}
 
 CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
     m_runner.set_now(k_replay_epoch + now_ms / 1000);
@@ -65,6 +73,7 @@ CycleResult SimScheduler::run_cycle(std::int64_t now_ms) {
     for (const sim::AdmittedDecision& a : d.admitted) {
         Admitted adm;
         adm.workload = a.workload;
+        if (a.id < m_row_of_id.size() && m_row_of_id[a.id] != k_none) adm.row = m_row_of_id[a.id];
         adm.cluster_queue = a.cluster_queue;
         adm.admitted = a.admitted;
         // The admitted Workload comes with the decision (a lookup of the reservation by key

@@ -6,10 +6,12 @@
 #include "sim/scheduler.h"
 #include "sim/replay/replay.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace kg::sim::replay {
 
@@ -18,8 +20,8 @@ public:
     /// `cluster` holds the queues (and any workloads already running); it must outlive this.
     SimScheduler(const model::Cluster& cluster, bool fair_sharing);
 
-    void add(const Arrival& a) override;
-    void finish(const std::string& key) override;
+    void add(const Arrival& a, std::size_t row, const std::string& key) override;
+    void finish(std::size_t row, const std::string& key) override;
     CycleResult run_cycle(std::int64_t now_ms) override;
     std::map<std::string, Usage> nominal_quota() const override;
     /// The replay writes a pending step only when a message changes: list only those.
@@ -46,6 +48,12 @@ private:
     /// model::pod_set_totals of a pod set of a base (alive in m_bases) at a count.
     std::map<std::pair<const model::PodSet*, std::int32_t>, model::ResourceAmounts> m_pod_set_totals;
     bool m_record = true;  ///< Admitted::pod_sets wanted (record_steps)
+    /// The runner's number of each arrival's workload by row, and the row of each number (the
+    /// latest arrival added with that key; none for the manifests' workloads): admissions and
+    /// finishes pass between the two without looking a key up.
+    static constexpr std::uint32_t k_none = UINT32_MAX;
+    std::vector<WorkloadIds::Id> m_id_of_row;
+    std::vector<std::uint32_t> m_row_of_id;
     /// Whether `wl` is one of the cluster's own Workloads (not an arrival's).
     bool from_manifests(const model::Workload* wl) const;
 };

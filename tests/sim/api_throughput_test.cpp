@@ -44,14 +44,14 @@ namespace {
 // again behind. The preempting cycle reports hi pending as a head.
 class PreemptStub : public Scheduler {
 public:
-    void add(const Arrival& a) override {
+    void add(const Arrival& a, std::size_t, const std::string&) override {
         if (a.key() == "ns/hi") {
             m_pending.push_front(a.key());
         } else {
             m_pending.push_back(a.key());
         }
     }
-    void finish(const std::string& key) override {
+    void finish(std::size_t, const std::string& key) override {
         if (m_holder == key) {
             m_holder.clear();
         }

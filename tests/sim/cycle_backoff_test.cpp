@@ -36,8 +36,8 @@ namespace {
 // admits nothing. Records when each cycle runs.
 class OneSlot : public Scheduler {
 public:
-    void add(const Arrival& a) override { m_pending.push_back(a.key()); }
-    void finish(const std::string&) override { m_busy = false; }
+    void add(const Arrival& a, std::size_t, const std::string&) override { m_pending.push_back(a.key()); }
+    void finish(std::size_t, const std::string&) override { m_busy = false; }
     CycleResult run_cycle(std::int64_t now) override {
         cycles.push_back(now);
         CycleResult r;

@@ -19,8 +19,8 @@ namespace {
 // back only when requeueing is not deferred, else requeue_tree does.
 class TwoSlots : public Scheduler {
 public:
-    void add(const Arrival& a) override { m_active.push_back(a.key()); }
-    void finish(const std::string& key) override {
+    void add(const Arrival& a, std::size_t, const std::string&) override { m_active.push_back(a.key()); }
+    void finish(std::size_t, const std::string& key) override {
         m_running.erase(key);
         if (!m_deferred) {
             wake();

@@ -15,11 +15,11 @@ namespace {
 class FifoStub : public Scheduler {
 public:
     explicit FifoStub(std::int64_t capacity) : m_capacity(capacity) {}
-    void add(const Arrival& a) override {
+    void add(const Arrival& a, std::size_t, const std::string&) override {
         std::int64_t cpu = a.base->pod_sets[0].template_spec.containers[0].requests.at("cpu").value.milli_value();
         m_pending.push_back({a.key(), cpu});
     }
-    void finish(const std::string& key) override { m_used -= m_held.at(key); }
+    void finish(std::size_t, const std::string& key) override { m_used -= m_held.at(key); }
     CycleResult run_cycle(std::int64_t) override {
         CycleResult r;
         if (!m_pending.empty() && m_used + m_pending.front().second <= m_capacity) {
@@ -125,4 +125,51 @@ TEST_CASE("each ClusterQueue's usage over time is a step function whose integral
     for (std::size_t i = 0; i + 1 < tl.size(); ++i)
         integral += static_cast<__int128>(tl[i].used.at({"rf", "cpu"})) * (tl[i + 1].at_ms - tl[i].at_ms);
     CHECK(integral == r.queues.at("cq").used_integral.at({"rf", "cpu"}));
+}
+
+namespace {
+
+// One at a time in arrival order, naming what it admits by row (as SimScheduler does) and
+// recording the rows it is told finished.
+class RowStub : public Scheduler {
+public:
+    void add(const Arrival&, std::size_t row, const std::string& key) override { m_pending.push_back({row, key}); }
+    void finish(std::size_t row, const std::string&) override {
+        finished.push_back(row);
+        m_busy = false;
+    }
+    CycleResult run_cycle(std::int64_t) override {
+        CycleResult r;
+        if (!m_busy && !m_pending.empty()) {
+            auto [row, key] = m_pending.front();
+            m_pending.pop_front();
+            m_busy = true;
+            Admitted a{key, "cq", {{{"rf", "cpu"}, 1000}}, {}, true};
+            a.row = row;
+            r.admitted.push_back(std::move(a));
+        }
+        return r;
+    }
+    std::map<std::string, Usage> nominal_quota() const override { return {{"cq", {{{"rf", "cpu"}, 1000}}}}; }
+    std::vector<std::size_t> finished;
+
+private:
+    bool m_busy = false;
+    std::deque<std::pair<std::size_t, std::string>> m_pending;
+};
+
+}  // namespace
+
+TEST_CASE("an admission named by row goes to that row, even when a later arrival has the same key",
+          "[sim][replay]") {
+    RowStub stub;
+    // Two arrivals of ns/dup: by key alone the first admission would be the second row's.
+    ReplayResult r = run_replay({arrival("dup", 0, 1000, 1), arrival("dup", 100, 500, 1)}, stub);
+    REQUIRE(r.workloads.size() == 2);
+    CHECK(r.workloads[0].workload == r.workloads[1].workload);
+    CHECK(r.workloads[0].admitted_ms == 0);
+    CHECK(r.workloads[0].finished_ms == 1000);
+    CHECK(r.workloads[1].admitted_ms == 1000);
+    CHECK(r.workloads[1].finished_ms == 1500);
+    CHECK(stub.finished == std::vector<std::size_t>{0, 1});
 }
