@@ -3,6 +3,7 @@
 // handleInadmissibleHash, Pop), inadmissible_workloads.go.
 #include "sim/pending_queues.h"
 
+#include <cassert>
 #include <stdexcept>
 #include <utility>
 
@@ -44,13 +45,14 @@ bool overwritable_reason(const PendingWorkload& p) {
 
 PendingWorkload& PendingQueues::insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                                        bool best_effort, QueueOfCQ* queue) {
-    if (p.info.id == WorkloadIds::none) p.info.id = m_ids.intern(key);
+    p.info.id = m_ids.intern(key);
     return insert(std::move(p), queued, inadmissible, best_effort, queue);
 }
 
 PendingWorkload& PendingQueues::insert(PendingWorkload p, bool queued, bool inadmissible, bool best_effort,
                                        QueueOfCQ* queue) {
     const WorkloadIds::Id id = p.info.id;
+    assert(id < m_ids.size() && m_ids.key(id) == p.info.key);
     if (m_by_id.size() <= id) m_by_id.resize(static_cast<std::size_t>(id) + 1);
     std::unique_ptr<PendingWorkload>& slot = m_by_id[id];
     if (!slot) {

@@ -111,11 +111,11 @@ struct QueueOfCQ {
 class PendingQueues {
 public:
     /// Adds (or replaces) a pending workload; `queued` false keeps it out of every queue.
-    /// `key` is p.info.key; the workload is numbered by ids() unless p.info.id already is.
+    /// `key` is p.info.key; the workload is numbered by ids() (p.info.id is set from `key`).
     /// `queue`: queue_of(p.info.cluster_queue) when the caller has it (saves a lookup).
     PendingWorkload& insert(const std::string& key, PendingWorkload p, bool queued, bool inadmissible,
                             bool best_effort, QueueOfCQ* queue = nullptr);
-    /// The same for a workload already numbered (p.info.id set by ids().intern).
+    /// The same for a workload already numbered: p.info.id must be ids().intern(p.info.key).
     PendingWorkload& insert(PendingWorkload p, bool queued, bool inadmissible, bool best_effort,
                             QueueOfCQ* queue = nullptr);
     /// The queue of ClusterQueue `cq`, or nullptr while nothing was ever queued in it: an

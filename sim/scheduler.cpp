@@ -48,16 +48,19 @@ bool CycleRunner::best_effort(const std::string& cq) const {
     return it->second;
 }
 
-void CycleRunner::add_reserving(WorkloadInfo info) {
+WorkloadIds::Id CycleRunner::add_reserving(WorkloadInfo info) {
     // R5.12.2: a workload already evicted still holds its quota until its job stops; with no
     // release delay that happens before the next cycle.
     if (info.evicted) {
         const auto* c = info.obj->condition("Evicted");
         m_evicted_now[info.key] = c ? c->message : "";
     }
-    if (info.id == WorkloadIds::none) info.id = m_queues.ids().intern(info.key);
+    // Numbered here, whatever the caller's info held: a number is the runner's own.
+    info.id = m_queues.ids().intern(info.key);
+    const WorkloadIds::Id id = info.id;
     const int node = m_live.find_cq(info.cluster_queue);
     start_reservation(std::move(info), node);
+    return id;
 }
 
 namespace {
@@ -99,7 +102,7 @@ const std::string* CycleRunner::shape_of(const WorkloadInfo& info) {
     return m_queues.shape_of(scheduling_shape(info));
 }
 
-void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std::string* shape) {
+WorkloadIds::Id CycleRunner::add_pending(WorkloadInfo info, std::string message, const std::string* shape) {
     Pending p;
     const model::Workload& wl = *info.obj;
     p.shape = shape ? shape : shape_of(info);
@@ -112,7 +115,8 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     if (const auto* c = wl.condition("Requeued"); c && c->status == model::ConditionStatus::false_) inadmissible = true;
     if (wl.requeue_at && *wl.requeue_at > m_now) inadmissible = true;
     p.message = std::move(message);
-    if (info.id == WorkloadIds::none) info.id = m_queues.ids().intern(info.key);
+    info.id = m_queues.ids().intern(info.key);  // as in add_reserving
+    const WorkloadIds::Id id = info.id;
     p.info = std::move(info);
     bool queued = is_queued(p);
     // Its queue, when one exists, knows whether it is BestEffortFIFO (set from best_effort()
@@ -123,6 +127,7 @@ void CycleRunner::add_pending(WorkloadInfo info, std::string message, const std:
     // bulk-moved goes straight to the inadmissible set until the next requeue-all.
     if (be && queue && queue->bulk_moved(*p.shape)) inadmissible = true;
     m_queues.insert(std::move(p), queued, inadmissible, be, queue);
+    return id;
 }
 
 // R4.2 heap order and R4.9 heads: one per active CQ, in CQ name order.

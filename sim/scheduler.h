@@ -51,14 +51,17 @@ public:
         m_report_pending = r;
         m_queues.track_changes(r == PendingReport::changed);
     }
-    void add_reserving(WorkloadInfo info);
+    /// Adds a workload that holds quota; returns its number (WorkloadInfo::id, which the
+    /// runner sets from info.key whatever it was).
+    WorkloadIds::Id add_reserving(WorkloadInfo info);
     /// `shape`: shape_of(info), when the caller keeps it (a replay's arrivals share theirs).
-    void add_pending(WorkloadInfo info, std::string message, const std::string* shape = nullptr);
+    /// Returns its number, as add_reserving.
+    WorkloadIds::Id add_pending(WorkloadInfo info, std::string message, const std::string* shape = nullptr);
     /// The interned R4.4.4 scheduling shape of `info` (its priority and pod sets).
     const std::string* shape_of(const WorkloadInfo& info);
     /// The workload `key` while it reserves quota (after the cycle that admitted it), or nullptr.
     const WorkloadInfo* reserving(const std::string& key) const {
-        return const_cast<CycleRunner*>(this)->reserving_at(m_queues.ids().find(key));
+        return reserving_at(m_queues.ids().find(key));
     }
     /// Runs one cycle, appending its decisions. Returns whether anything changed.
     bool run_cycle(sim::CycleDecisions& out);
@@ -74,9 +77,9 @@ public:
     /// requeued (R4.5) by the next flush_requeues(), as Kueue batches requeue-all events before
     /// the next cycle. One still pending just leaves its queue.
     void finish(WorkloadIds::Id id);
-    /// The numbers of the workloads the runner has seen (WorkloadInfo::id): a caller that
-    /// numbers a workload before adding it can name it by number from then on.
-    WorkloadIds& ids() { return m_queues.ids(); }
+    /// The numbers of the workloads the runner has seen (WorkloadInfo::id, as add_pending
+    /// and add_reserving return them).
+    const WorkloadIds& ids() const { return m_queues.ids(); }
     /// Applies the requeue-all of every tree in which a workload finished since the last call.
     void flush_requeues();
     /// Deferred requeueing (the replay's controller model): finishes and completed evictions
@@ -149,7 +152,7 @@ private:
     /// its ClusterQueue's generation.
     void end_reservation(WorkloadIds::Id id, bool bump = false);
     /// The reservation of workload number `id`, or nullptr.
-    WorkloadInfo* reserving_at(WorkloadIds::Id id) {
+    WorkloadInfo* reserving_at(WorkloadIds::Id id) const {
         return id < m_reserving.size() ? m_reserving[id].get() : nullptr;
     }
     model::Timestamp m_now = 0;

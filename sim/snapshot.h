@@ -75,8 +75,8 @@ private:
 struct WorkloadInfo {
     const model::Workload* obj = nullptr;
     std::string key;  ///< namespace/name
-    /// The runner's number for `key` (PendingQueues::ids), kept as the workload moves between
-    /// pending and reserving; none until the runner first sees it.
+    /// The runner's number for `key` (PendingQueues::ids), set when the runner adds it and kept
+    /// as the workload moves between pending and reserving; none before.
     WorkloadIds::Id id = WorkloadIds::none;
     std::string ns;
     std::string uid;

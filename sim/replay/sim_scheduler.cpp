@@ -48,15 +48,14 @@ void SimScheduler::add(const Arrival& a, std::size_t row, const std::string& key
     }
     WorkloadInfo info = it->second.info;
     info.key = key;
-    info.id = m_runner.ids().intern(key);
-    if (m_id_of_row.size() <= row) m_id_of_row.resize(row + 1, WorkloadIds::none);
-    m_id_of_row[row] = info.id;
-    if (m_row_of_id.size() <= info.id) m_row_of_id.resize(static_cast<std::size_t>(info.id) + 1, k_none);
-    m_row_of_id[info.id] = static_cast<std::uint32_t>(row);  // rows fit: KeyIndex numbers them in 32 bits
     info.uid = a.uid();
     const bool by_creation = m_cluster.kueue_config && m_cluster.kueue_config->requeue_by_creation;
     info.order_ts = queue_order_timestamp(*a.base, by_creation, a.creation_timestamp());  // R4.3
-    m_runner.add_pending(std::move(info), "", it->second.shape);
+    const WorkloadIds::Id id = m_runner.add_pending(std::move(info), "", it->second.shape);
+    if (m_id_of_row.size() <= row) m_id_of_row.resize(row + 1, WorkloadIds::none);
+    m_id_of_row[row] = id;
+    if (m_row_of_id.size() <= id) m_row_of_id.resize(static_cast<std::size_t>(id) + 1, k_none);
+    m_row_of_id[id] = static_cast<std::uint32_t>(row);  // rows fit: KeyIndex numbers them in 32 bits
 }
 
 void SimScheduler::finish(std::size_t row, const std::string& key) {
