@@ -22,15 +22,20 @@ public:
     /// Indexes every row of `rows`, which must not change while the index is used. A key held
     /// by several rows finds the last of them.
     explicit KeyIndex(const std::vector<WorkloadResult>& rows) : m_rows(rows) {
-        if (rows.size() >= std::numeric_limits<std::uint32_t>::max()) {
-            throw std::length_error("replay: more workloads than the index can number");
-        }
+        check_rows(rows.size());
         std::size_t size = 16;
         while (size < 2 * rows.size()) size *= 2;  // at most half full: short probe runs
         m_slots.assign(size, 0);
         for (std::size_t i = 0; i < rows.size(); ++i) {
             std::size_t s = slot(rows[i].workload);
             m_slots[s] = static_cast<std::uint32_t>(i + 1);
+        }
+    }
+
+    /// Throws std::length_error unless `n` rows can be numbered in 32 bits, as here.
+    static void check_rows(std::size_t n) {
+        if (n >= std::numeric_limits<std::uint32_t>::max()) {
+            throw std::length_error("replay: more workloads than the index can number");
         }
     }
 

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <set>
 #include <string_view>
@@ -152,7 +153,16 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         arrival_events.push_back({a.arrival_ms, Event::arrive, i, 0});
     }
     EventQueue events(std::move(arrival_events));
-    const KeyIndex index_of(result.workloads);  // the rows do not change from here on
+    // Rows are numbered in 32 bits (KeyIndex, and SimScheduler's row map).
+    KeyIndex::check_rows(result.workloads.size());
+    // The rows by key, for the decisions that name a workload by key alone (evictions, pending
+    // messages, an admission whose scheduler does not know its row): built on first use, as
+    // most replays need none. The rows do not change from here on.
+    std::optional<KeyIndex> by_key;
+    auto row_of = [&](const std::string& key) {
+        if (!by_key) by_key.emplace(result.workloads);
+        return by_key->find(key);
+    };
     for (const auto& [cq, nominal] : scheduler.nominal_quota()) {
         result.queues[cq].cluster_queue = cq;
         result.queues[cq].nominal = nominal;
@@ -287,7 +297,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
         busy_until = now;
         cycle_admitted = !cycle.admitted.empty();
         for (const sim::PreemptedDecision& p : cycle.preempted) {
-            const std::size_t i = index_of.find(p.workload);
+            const std::size_t i = row_of(p.workload);
             if (i == KeyIndex::npos || !running[i].holding) {
                 continue;
             }
@@ -317,7 +327,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             }
         }
         for (Admitted& a : cycle.admitted) {
-            const std::size_t i = a.row != k_no_row ? a.row : index_of.find(a.workload);
+            const std::size_t i = a.row != k_no_row ? a.row : row_of(a.workload);
             if (i == KeyIndex::npos) {
                 continue;  // a workload of the manifests, not of the trace: it never finishes here
             }
@@ -364,7 +374,7 @@ ReplayResult run_replay(std::vector<Arrival> arrivals, Scheduler& scheduler, con
             if (!track_pending) {
                 break;
             }
-            const std::size_t i = index_of.find(p.workload);
+            const std::size_t i = row_of(p.workload);
             if (i == KeyIndex::npos || running[i].holding || last_message(i) == p.message) {
                 continue;
             }

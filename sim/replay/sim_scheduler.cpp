@@ -55,7 +55,7 @@ void SimScheduler::add(const Arrival& a, std::size_t row, const std::string& key
     if (m_id_of_row.size() <= row) m_id_of_row.resize(row + 1, WorkloadIds::none);
     m_id_of_row[row] = id;
     if (m_row_of_id.size() <= id) m_row_of_id.resize(static_cast<std::size_t>(id) + 1, k_none);
-    m_row_of_id[id] = static_cast<std::uint32_t>(row);  // rows fit: KeyIndex numbers them in 32 bits
+    m_row_of_id[id] = static_cast<std::uint32_t>(row);  // run_replay checks rows fit (KeyIndex::check_rows)
 }
 
 void SimScheduler::finish(std::size_t row, const std::string& key) {
