@@ -83,6 +83,16 @@ TEST_CASE("workload numbers: each key gets one number, from 0, and keeps it") {
     CHECK(ids.find("ns-0/workload-1000") == kg::sim::WorkloadIds::none);
     CHECK(ids.find("") == kg::sim::WorkloadIds::none);
     CHECK(ids.intern("") == keys.size());  // the empty key is a key like any other
+    // Keys come from manifests and traces: a NUL inside one, or a long one, is just bytes.
+    const std::string with_nul("ns/a\0b", 6);
+    const std::string long_key(100000, 'x');
+    const auto nul_id = ids.intern(with_nul);
+    const auto long_id = ids.intern(long_key);
+    CHECK(ids.find(std::string_view("ns/a\0c", 6)) == kg::sim::WorkloadIds::none);
+    CHECK(ids.find("ns/a") == kg::sim::WorkloadIds::none);  // the NUL does not end the key
+    CHECK(ids.find(with_nul) == nul_id);
+    CHECK(ids.find(long_key) == long_id);
+    CHECK(ids.key(long_id) == long_key);
 }
 
 TEST_CASE("pending records: a number seen before finds nothing once its workload is taken") {
