@@ -87,10 +87,8 @@ QueueOfCQ& PendingQueues::queue_for(const std::string& cq, bool best_effort) {
     return qit->second;
 }
 
-void PendingQueues::erase(const std::string& key) {
-    PendingWorkload* p = find(key);
-    if (!p) return;
-    take(*p);
+void PendingQueues::erase(WorkloadIds::Id id) {
+    if (PendingWorkload* p = find(id)) take(*p);
 }
 
 WorkloadInfo PendingQueues::take(PendingWorkload& p) {

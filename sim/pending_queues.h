@@ -125,7 +125,9 @@ public:
         auto it = m_queues.find(cq);
         return it == m_queues.end() ? nullptr : &it->second;
     }
-    void erase(const std::string& key);
+    /// Erases workload number `id` if it is pending (a workload that finished while waiting).
+    void erase(WorkloadIds::Id id);
+    void erase(const std::string& key) { erase(m_ids.find(key)); }
     /// Erases pending workload `p` and returns its info: what an admission keeps.
     WorkloadInfo take(PendingWorkload& p);
     /// The same by key, which must be pending.

@@ -13,7 +13,7 @@ namespace kg::sim {
 void CycleRunner::finish(WorkloadIds::Id id) {
     const WorkloadInfo* held = reserving_at(id);
     if (!held) {
-        if (PendingWorkload* p = m_queues.find(id)) m_queues.take(*p);
+        m_queues.erase(id);
         return;
     }
     if (!m_deferred_requeue) m_finished_cqs.insert(held->cluster_queue);
