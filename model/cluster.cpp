@@ -8,27 +8,31 @@ namespace kg::model {
 
 namespace {
 
-template <typename Vec>
-void index_by_name(const Vec& objects, std::map<std::string, std::size_t, std::less<>>& idx) {
-    idx.clear();
-    for (std::size_t i = 0; i < objects.size(); ++i) {
-        idx[*objects[i].meta.name] = i;
-    }
+// The key an index reads from object `i`: its name, and its namespace for the kinds
+// found by both.
+template <bool namespaced, typename Vec>
+auto key_reader(const Vec& objects) {
+    return [&objects](std::size_t i) {
+        const ObjectMeta& m = objects[i].meta;
+        return ObjectKey{namespaced ? std::string_view(*m.namespace_) : std::string_view(), *m.name};
+    };
+}
+
+template <bool namespaced, typename Vec>
+void index(const Vec& objects, ObjectIndex& idx) {
+    idx.rebuild(objects.size(), key_reader<namespaced>(objects));
+}
+
+template <bool namespaced, typename Vec>
+const typename Vec::value_type* lookup(const Vec& objects, const ObjectIndex& idx, std::string_view ns,
+                                       std::string_view name) {
+    std::size_t i = idx.find({ns, name}, objects.size(), key_reader<namespaced>(objects));
+    return i == ObjectIndex::npos ? nullptr : &objects[i];
 }
 
 template <typename Vec>
-void index_by_key(const Vec& objects, std::map<std::string, std::size_t, std::less<>>& idx) {
-    idx.clear();
-    for (std::size_t i = 0; i < objects.size(); ++i) {
-        idx[*objects[i].meta.namespace_ + "/" + *objects[i].meta.name] = i;
-    }
-}
-
-template <typename Vec>
-const typename Vec::value_type* lookup(const Vec& objects, const std::map<std::string, std::size_t, std::less<>>& idx,
-                                       std::string_view key) {
-    auto it = idx.find(key);
-    return it == idx.end() ? nullptr : &objects[it->second];
+const typename Vec::value_type* lookup(const Vec& objects, const ObjectIndex& idx, std::string_view name) {
+    return lookup<false>(objects, idx, {}, name);
 }
 
 template <typename Vec>
@@ -63,16 +67,16 @@ void Cluster::append(Cluster&& part) {
 }
 
 void Cluster::reindex() {
-    index_by_name(resource_flavors, m_rf);
-    index_by_name(cluster_queues, m_cq);
-    index_by_name(cohorts, m_cohort);
-    index_by_name(workload_priority_classes, m_wpc);
-    index_by_name(priority_classes, m_pc);
-    index_by_name(admission_checks, m_ac);
-    index_by_name(namespaces, m_ns);
-    index_by_name(topologies, m_topo);
-    index_by_key(local_queues, m_lq);
-    index_by_key(workloads, m_wl);
+    index<false>(resource_flavors, m_rf);
+    index<false>(cluster_queues, m_cq);
+    index<false>(cohorts, m_cohort);
+    index<false>(workload_priority_classes, m_wpc);
+    index<false>(priority_classes, m_pc);
+    index<false>(admission_checks, m_ac);
+    index<false>(namespaces, m_ns);
+    index<false>(topologies, m_topo);
+    index<true>(local_queues, m_lq);
+    index<true>(workloads, m_wl);
 }
 
 const ResourceFlavor* Cluster::find_resource_flavor(std::string_view n) const { return lookup(resource_flavors, m_rf, n); }
@@ -87,17 +91,11 @@ const Namespace* Cluster::find_namespace(std::string_view n) const { return look
 const Topology* Cluster::find_topology(std::string_view n) const { return lookup(topologies, m_topo, n); }
 
 const LocalQueue* Cluster::find_local_queue(std::string_view ns, std::string_view name) const {
-    std::string key(ns);
-    key += '/';
-    key += name;
-    return lookup(local_queues, m_lq, key);
+    return lookup<true>(local_queues, m_lq, ns, name);
 }
 
 const Workload* Cluster::find_workload(std::string_view ns, std::string_view name) const {
-    std::string key(ns);
-    key += '/';
-    key += name;
-    return lookup(workloads, m_wl, key);
+    return lookup<true>(workloads, m_wl, ns, name);
 }
 
 std::size_t Cluster::object_count() const {

@@ -2,6 +2,7 @@
 // came from, and counts of skipped kinds. Engines read a `const Cluster&`.
 #pragma once
 
+#include "model/object_index.h"
 #include "model/objects.h"
 #include "model/rbac.h"
 #include "model/source_pos.h"
@@ -118,8 +119,8 @@ public:
     }
 
 private:
-    std::map<std::string, std::size_t, std::less<>> m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns, m_topo;
-    std::map<std::string, std::size_t, std::less<>> m_lq, m_wl;  ///< key "ns/name"
+    ObjectIndex m_rf, m_cq, m_cohort, m_wpc, m_pc, m_ac, m_ns, m_topo;  ///< by name
+    ObjectIndex m_lq, m_wl;                                             ///< by namespace and name
 };
 
 }  // namespace kg::model

@@ -1,6 +1,7 @@
 list(APPEND KG_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/diagnostic.cpp
   ${CMAKE_CURRENT_LIST_DIR}/cluster.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/object_index.cpp
   ${CMAKE_CURRENT_LIST_DIR}/objects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/enum_names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/quantity.cpp
