@@ -3,6 +3,7 @@
 // §1.10). Every field a rule may point at is Located, so findings name file:line:col.
 #pragma once
 
+#include "model/boxed.h"
 #include "model/quantity.h"
 #include "model/selector.h"
 #include "model/source_pos.h"
@@ -204,7 +205,8 @@ struct PodSet {
     std::int32_t count = 1;
     std::optional<std::int32_t> min_count;
     PodSpec template_spec;
-    std::optional<PodSetTopologyRequest> topology_request;
+    /// Boxed: few pod sets have one, and inline it was a third of every PodSet's bytes.
+    Boxed<PodSetTopologyRequest> topology_request;
 };
 
 // ---------------------------------------------------------------- Workload

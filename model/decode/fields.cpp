@@ -136,17 +136,34 @@ std::map<std::string, std::string> as_string_map(const Node* n, DiagSink& diags,
     return out;
 }
 
-ResourceList as_resource_list(const Node* n, DiagSink& diags, std::string_view field) {
-    ResourceList out;
+namespace {
+
+// The quantities of a resource mapping into `out`, each through `value(Located<Quantity>)`.
+// kubectl writes keys sorted, so each goes in at the end without a search (a key out of
+// order is searched for); of a key written twice, the last value stays.
+template <class Map, class Value>
+Map quantities(const Node* n, DiagSink& diags, std::string_view field, Value value) {
+    Map out;
     if (!is_mapping(n, diags, field)) {
         return out;
     }
     for (const yaml::MapEntry& e : n->entries) {
         if (std::optional<Located<Quantity>> q = as_quantity(&e.value, diags)) {
-            out[e.key] = *q;
+            out.insert_or_assign(out.end(), e.key, value(*q));
         }
     }
     return out;
+}
+
+}  // namespace
+
+ResourceList as_resource_list(const Node* n, DiagSink& diags, std::string_view field) {
+    return quantities<ResourceList>(n, diags, field, [](const Located<Quantity>& q) { return q; });
+}
+
+std::map<std::string, Quantity> as_quantity_map(const Node* n, DiagSink& diags, std::string_view field) {
+    return quantities<std::map<std::string, Quantity>>(n, diags, field,
+                                                       [](const Located<Quantity>& q) { return q.value; });
 }
 
 namespace {

@@ -34,6 +34,8 @@ bool is_sequence(const Node* n, DiagSink& diags, std::string_view field);
 std::map<std::string, std::string> as_string_map(const Node* n, DiagSink& diags, std::string_view field,
                                                  std::map<std::string, SourcePos>* positions = nullptr);
 ResourceList as_resource_list(const Node* n, DiagSink& diags, std::string_view field);
+/// The same quantities without their positions (status.admission's resourceUsage).
+std::map<std::string, Quantity> as_quantity_map(const Node* n, DiagSink& diags, std::string_view field);
 
 /// One of the named values: `expected one of "A", "B", found "C"`.
 template <typename E>
