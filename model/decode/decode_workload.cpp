@@ -18,7 +18,7 @@ std::vector<PodSet> decode_pod_sets(const Node* n, DiagSink& diags) {
         if (!is_mapping(&ps, diags, "spec.podSets")) {
             continue;
         }
-        // Built where it stays: a PodSet is 450 bytes, moved in after it cost a copy of them.
+        // Built where it stays (its room is reserved above), not moved there when done.
         PodSet& p = out.emplace_back();
         if (Located<std::string> name = located_string(ps.get("name"), diags, "podSets.name"); !name->empty()) {
             p.name = std::move(name);

@@ -138,7 +138,7 @@ std::map<std::string, std::string> as_string_map(const Node* n, DiagSink& diags,
 
 namespace {
 
-// The quantities of a resource mapping into `out`, each through `value(Located<Quantity>)`.
+// The quantities of a resource mapping, each stored as `value(Located<Quantity>)` makes it.
 // kubectl writes keys sorted, so each goes in at the end without a search (a key out of
 // order is searched for); of a key written twice, the last value stays.
 template <class Map, class Value>
