@@ -63,10 +63,13 @@ public:
         }
     }
 
+    /// The hash of "namespace/name", equal for keys that are equal (ObjectKey's ==): for
+    /// other tables of objects by key (lint's QueueIndex).
+    static std::uint64_t hash(const ObjectKey& key);
+
 private:
     static constexpr std::uint64_t k_tag_bits = 0xFFFFFFFF00000000ULL;
 
-    static std::uint64_t hash(const ObjectKey& key);
     static std::uint64_t tag_of(std::uint64_t h) { return h & k_tag_bits; }
     static std::size_t position_of(std::uint64_t slot) { return static_cast<std::size_t>((slot & 0xFFFFFFFFULL) - 1); }
 

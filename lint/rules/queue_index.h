@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <string_view>
 #include <unordered_map>
-#include <utility>
 
 namespace kg::lint::rules {
 
@@ -26,21 +25,20 @@ public:
     const model::ClusterQueue* cluster_queue(std::string_view ns, std::string_view name) const;
 
 private:
-    /// (namespace, name), compared and hashed as the string "namespace/name" the cluster's own
-    /// index uses, so names holding a '/' collide exactly as they do there.
-    using Key = std::pair<std::string_view, std::string_view>;
+    /// (namespace, name), compared and hashed as the string "namespace/name", as the cluster's
+    /// own index does (model::ObjectKey), so names holding a '/' collide exactly as there.
+    using Key = model::ObjectKey;
     struct Hash {
-        std::size_t operator()(const Key& k) const noexcept;
-    };
-    struct Equal {
-        bool operator()(const Key& a, const Key& b) const noexcept;
+        std::size_t operator()(const Key& k) const noexcept {
+            return static_cast<std::size_t>(model::ObjectIndex::hash(k));
+        }
     };
     struct Entry {
         const model::LocalQueue* local_queue;
         const model::ClusterQueue* cluster_queue;
     };
     const Entry* find(std::string_view ns, std::string_view name) const;
-    std::unordered_map<Key, Entry, Hash, Equal> m_queues;
+    std::unordered_map<Key, Entry, Hash> m_queues;
 };
 
 }  // namespace kg::lint::rules
